@@ -1,0 +1,95 @@
+// Every solution in lexicographic order, produced lazily: nothing is stored but the current
+// board, so `list 16` streams 14.7 million boards in constant memory.
+//
+//   for (const nqueens::Solution& s : nqueens::solutions(8)) use(s);           // range
+//   nqueens::for_each_solution(8, [](const nqueens::Solution& s) { ...; return true; });
+//
+// Lexicographic order compares solution[0] first, then solution[1], ... (0-based columns).
+// With `unique`, only canonical representatives (canonical_form(s) == s) are produced, still
+// in lexicographic order.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iterator>
+
+#include "nqueens/solution.hpp"
+
+namespace nqueens {
+
+inline constexpr int kMaxListN = 64;  // bitboards are 64-bit words
+
+struct EnumerateOptions {
+  bool unique = false;
+};
+
+// The resumable search behind both forms. next() advances to the following solution and
+// returns false when there is none.
+class Enumerator {
+ public:
+  // Throws std::invalid_argument unless 1 <= n <= kMaxListN.
+  explicit Enumerator(int n, EnumerateOptions options = {});
+  bool next();
+  const Solution& current() const { return solution_; }
+  int n() const { return n_; }
+
+ private:
+  bool advance();  // next solution of the plain search, ignoring `unique`
+
+  int n_;
+  EnumerateOptions options_;
+  std::uint64_t mask_;
+  int row_ = 0;
+  bool started_ = false;
+  bool done_ = false;
+  std::uint64_t todo_[kMaxListN] = {};
+  std::uint64_t left_[kMaxListN] = {}, down_[kMaxListN] = {}, right_[kMaxListN] = {};
+  Solution solution_;
+};
+
+// Calls visit(solution) for each solution in order until it returns false.
+// Returns how many solutions were visited.
+std::uint64_t for_each_solution(int n, const std::function<bool(const Solution&)>& visit,
+                                EnumerateOptions options = {});
+
+class SolutionRange {
+ public:
+  class iterator {
+   public:
+    using value_type = Solution;
+    using difference_type = std::ptrdiff_t;
+    using reference = const Solution&;
+    using iterator_category = std::input_iterator_tag;
+
+    iterator() = default;
+    reference operator*() const { return enumerator_->current(); }
+    const Solution* operator->() const { return &enumerator_->current(); }
+    iterator& operator++() {
+      if (!enumerator_->next()) enumerator_ = nullptr;
+      return *this;
+    }
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& it, std::default_sentinel_t) {
+      return it.enumerator_ == nullptr;
+    }
+
+   private:
+    friend class SolutionRange;
+    explicit iterator(Enumerator* e) : enumerator_(e) {}
+    Enumerator* enumerator_ = nullptr;
+  };
+
+  SolutionRange(int n, EnumerateOptions options) : enumerator_(n, options) {}
+  // Single pass: begin() may be called once.
+  iterator begin() { return enumerator_.next() ? iterator(&enumerator_) : iterator(); }
+  std::default_sentinel_t end() const { return {}; }
+
+ private:
+  Enumerator enumerator_;
+};
+
+inline SolutionRange solutions(int n, EnumerateOptions options = {}) {
+  return SolutionRange(n, options);
+}
+
+}  // namespace nqueens

@@ -1,0 +1,37 @@
+#include "nqueens/count.hpp"
+
+#include <chrono>
+#include <numeric>
+#include <vector>
+
+#include "nqueens/jobs.hpp"
+
+namespace nqueens {
+
+std::string to_string(Count value) {
+  if (value == 0) return "0";
+  std::string digits;
+  while (value != 0) {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(value % 10)));
+    value /= 10;
+  }
+  return digits;
+}
+
+CountResult count_solutions(const CountOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const JobList list = make_jobs(options.n);
+  std::vector<std::size_t> all(list.jobs.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
+
+  CountResult result;
+  result.n = options.n;
+  result.jobs = list.jobs.size();
+  result.threads = options.threads > 0 ? options.threads : hardware_threads();
+  result.classes = run_jobs(list, all, result.threads);
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace nqueens

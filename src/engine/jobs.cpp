@@ -1,0 +1,199 @@
+// Splitting a count into jobs, counting one job, and running many on threads.
+#include "nqueens/jobs.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "kernels/count_kernel.hpp"
+#include "nqueens/enumerate.hpp"
+#include "nqueens/solution.hpp"
+
+namespace nqueens {
+
+namespace {
+
+using kernels::BranchRules;
+using kernels::Row;
+
+void check_n(int n) {
+  if (n < 1 || n > kMaxCountN)
+    throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxCountN) +
+                                " for counting, got " + std::to_string(n));
+}
+
+// The branch rules of a job follow from its first rows: the corner branch's bound is the
+// column of row 1, the edge branch's the column of row 0.
+BranchRules rules_of(int n, const Job& job) {
+  const int bound1 = job.branch == Branch::corner ? job.cols[1] : job.cols[0];
+  return BranchRules::make(n, job.branch, bound1);
+}
+
+// Depth-first extension of a prefix to `depth` rows under the branch rules.
+void extend(const BranchRules& r, Job& job, int row, Row left, Row down, Row right, int depth,
+            std::vector<Job>& out) {
+  if (row == depth) {
+    job.depth = static_cast<std::uint8_t>(depth);
+    out.push_back(job);
+    return;
+  }
+  for (Row free = r.candidates(row, left, down, right); free != 0; free &= free - 1) {
+    const Row bit = kernels::lowest_bit(free);
+    job.cols[row] = static_cast<std::uint8_t>(std::countr_zero(bit));
+    extend(r, job, row + 1, (left | bit) << 1, down | bit, (right | bit) >> 1, depth, out);
+  }
+}
+
+ClassCounts count_whole_board(int n) {
+  ClassCounts c;
+  for_each_solution(n, [&](const Solution& s) {
+    if (!is_canonical(s)) return true;
+    switch (symmetry_class_size(s)) {
+      case 1: ++c.size1; break;
+      case 2: ++c.size2; break;
+      case 4: ++c.size4; break;
+      default: ++c.size8; break;
+    }
+    return true;
+  });
+  return c;
+}
+
+}  // namespace
+
+int hardware_threads() {
+  const unsigned h = std::thread::hardware_concurrency();
+  return h == 0 ? 1 : static_cast<int>(h);
+}
+
+int default_job_depth(int n) { return std::clamp(n / 4 + 1, 2, 6); }
+
+JobList make_jobs(int n, int depth) {
+  check_n(n);
+  JobList list;
+  list.n = n;
+  if (n <= 3) {  // too small for the symmetry argument; one job searches the whole board
+    list.depth = 0;
+    list.jobs.push_back(Job{});
+    return list;
+  }
+  if (depth <= 0) depth = default_job_depth(n);
+  // The kernel starts at a row <= N-2; the corner branch fixes two rows, so at least 2.
+  depth = std::clamp(depth, 2, std::min(kMaxJobDepth, n - 2));
+  list.depth = depth;
+
+  for (int b = 2; b <= n - 2; ++b) {  // corner branch: queens at (0,0) and (1,b)
+    const BranchRules r = BranchRules::make(n, Branch::corner, b);
+    Job job;
+    job.branch = Branch::corner;
+    job.cols[0] = 0;
+    job.cols[1] = static_cast<std::uint8_t>(b);
+    const Row b0 = 1, b1 = Row{1} << b;
+    extend(r, job, 2, (((b0 << 1) | b1) << 1), b0 | b1, b1 >> 1, depth, list.jobs);
+  }
+  for (int b = 1; b < n - 1 - b; ++b) {  // edge branch: queen at (0,b), b < N-1-b
+    const BranchRules r = BranchRules::make(n, Branch::edge, b);
+    Job job;
+    job.branch = Branch::edge;
+    job.cols[0] = static_cast<std::uint8_t>(b);
+    const Row b0 = Row{1} << b;
+    extend(r, job, 1, b0 << 1, b0, b0 >> 1, depth, list.jobs);
+  }
+  return list;
+}
+
+std::uint64_t JobList::fingerprint() const {
+  // FNV-1a over a format tag and every field that defines the list.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&h](std::uint64_t byte) {
+    h ^= byte & 0xff;
+    h *= 0x100000001b3ull;
+  };
+  for (const char ch : std::string("nqueens-jobs-v1")) mix(static_cast<std::uint8_t>(ch));
+  mix(static_cast<std::uint64_t>(n));
+  mix(static_cast<std::uint64_t>(depth));
+  for (const Job& j : jobs) {
+    mix(static_cast<std::uint64_t>(j.branch));
+    mix(j.depth);
+    for (int r = 0; r < j.depth; ++r) mix(j.cols[r]);
+  }
+  return h;
+}
+
+ClassCounts count_job(int n, const Job& job) {
+  check_n(n);
+  if (job.branch == Branch::whole) return count_whole_board(n);
+  if (job.depth < 2 && job.branch == Branch::corner)
+    throw std::invalid_argument("a corner-branch job fixes at least 2 rows");
+  if (job.depth < 1 || job.depth > n - 2)
+    throw std::invalid_argument("job depth out of range for this N");
+
+  const BranchRules r = rules_of(n, job);
+  Row board[32] = {};
+  Row left = 0, down = 0, right = 0;
+  for (int row = 0; row < job.depth; ++row) {
+    const Row bit = Row{1} << job.cols[row];
+    if ((bit & (left | down | right)) != 0 || (bit & r.mask) == 0) return {};
+    board[row] = bit;
+    left = (left | bit) << 1;
+    down |= bit;
+    right = (right | bit) >> 1;
+  }
+  kernels::Tally t;
+  if (job.branch == Branch::corner)
+    kernels::search<Branch::corner>(r, job.depth, left, down, right, board, t);
+  else
+    kernels::search<Branch::edge>(r, job.depth, left, down, right, board, t);
+  ClassCounts c;
+  c.size2 = t.size2;
+  c.size4 = t.size4;
+  c.size8 = t.size8;
+  return c;
+}
+
+ClassCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
+                     const std::function<bool(std::size_t, const ClassCounts&)>& done) {
+  if (threads <= 0) threads = hardware_threads();
+  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),
+                                                   std::max<std::size_t>(indices.size(), 1)));
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex lock;
+  ClassCounts sum;
+  std::exception_ptr error;
+
+  auto worker = [&] {
+    try {
+      for (;;) {
+        if (stop.load(std::memory_order_relaxed)) return;
+        const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
+        if (k >= indices.size()) return;
+        const std::size_t index = indices[k];
+        const ClassCounts c = count_job(list.n, list.jobs.at(index));
+        std::lock_guard guard(lock);
+        sum += c;
+        if (done && !done(index, c)) stop = true;
+      }
+    } catch (...) {
+      std::lock_guard guard(lock);
+      if (!error) error = std::current_exception();
+      stop = true;
+    }
+  };
+
+  if (threads == 1) {
+    worker();
+  } else {
+    std::vector<std::jthread> pool;
+    pool.reserve(static_cast<std::size_t>(threads));
+    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
+  }
+  if (error) std::rethrow_exception(error);
+  return sum;
+}
+
+}  // namespace nqueens

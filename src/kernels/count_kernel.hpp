@@ -1,0 +1,174 @@
+// The symmetry-reduced counting kernel (internal). See include/nqueens/jobs.hpp for the two
+// branches and docs/ALGORITHMS.md for why they visit each symmetry class once.
+//
+// Bit layout of every row word (N <= 32):
+//
+//   bit:     31 ...  N  N-1 ............ 1  0
+//   meaning: unused     column N-1 ... column 1, column 0
+//
+// Going down a row shifts the "left" diagonal mask one column up (<< 1) and the "right"
+// diagonal mask one column down (>> 1); bits pushed past column N-1 are cut by `mask`.
+//
+// The search is an explicit stack, not recursion: per row it keeps the untried candidates and
+// the three attack masks, so a step is a handful of register operations and nothing is
+// allocated. The last row is not descended into: its free squares are computed and tested in
+// place, which saves one stack push per leaf (a third of all nodes at N = 16).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "nqueens/count.hpp"
+#include "nqueens/jobs.hpp"
+
+namespace nqueens::kernels {
+
+using Row = std::uint32_t;
+
+inline Row lowest_bit(Row x) { return x & (0u - x); }
+
+// Shared by the job generator and the kernel, so a job prefix obeys exactly the rules the
+// search applies below it.
+struct BranchRules {
+  int n = 0;
+  Branch branch = Branch::whole;
+  int bound1 = 0;      // corner: column of row 1's queen; edge: column of row 0's queen
+  int bound2 = 0;      // edge: N-1-bound1, the last row where an edge-column queen may stand
+  Row mask = 0;        // the N board columns
+  Row sides = 0;       // edge: columns 0 and N-1
+  Row last_mask = 0;   // edge: bottom-row columns closer than bound1 to a corner (forbidden)
+  Row end_bit = 0;     // edge: bottom-row column N-1-bound1 (a 180-degree tie)
+  Row top_bit = 0;     // column N-1
+
+  static BranchRules make(int n, Branch branch, int bound1) {
+    BranchRules r;
+    r.n = n;
+    r.branch = branch;
+    r.bound1 = bound1;
+    r.bound2 = n - 1 - bound1;
+    r.mask = n == 32 ? ~Row{0} : (Row{1} << n) - 1;
+    r.top_bit = Row{1} << (n - 1);
+    r.sides = r.top_bit | 1u;
+    if (branch == Branch::edge) {
+      const Row low = (Row{1} << bound1) - 1;  // columns 0 .. bound1-1
+      r.last_mask = low | (low << (n - bound1));
+      r.end_bit = Row{1} << (n - 1 - bound1);
+    }
+    return r;
+  }
+
+  // Free squares of `row` (not the last row) given the attack masks, after the branch's
+  // symmetry restrictions.
+  Row candidates(int row, Row left, Row down, Row right) const {
+    Row free = mask & ~(left | down | right);
+    if (branch == Branch::corner) {
+      if (row < bound1) free &= ~Row{2};  // column 1's queen must lie below row bound1
+    } else if (branch == Branch::edge) {
+      if (row < bound1) {
+        free &= ~sides;  // an edge-column queen this close to a top corner would be a
+                         // smaller representative after a rotation
+      } else if (row == bound2) {
+        // Edge columns must be used by row bound2 at the latest (symmetric to the rule above).
+        if ((down & sides) == 0) return 0;
+        if ((down & sides) != sides) free &= sides;
+      }
+    }
+    return free;
+  }
+
+  // Free squares of the last row that the branch accepts as a leaf.
+  Row last_row(Row left, Row down, Row right) const {
+    Row free = mask & ~(left | down | right);
+    if (branch == Branch::edge) free &= ~last_mask;
+    return free;
+  }
+};
+
+// Local tallies, merged into ClassCounts once per job (a 128-bit add per leaf costs).
+struct Tally {
+  std::uint64_t size2 = 0, size4 = 0, size8 = 0;
+};
+
+// Decides the class of an edge-branch leaf whose board may tie with one of its rotations,
+// and whether this board is the representative (the lexicographically smallest of the ties).
+// Only rotations can tie: every reflection that would keep the top queen at column bound1
+// needs two queens on one line.
+inline void classify_edge_leaf(const BranchRules& r, const Row* board, Tally& t) {
+  const int n = r.n;
+  int own[32];
+  for (int i = 0; i < n; ++i) own[i] = std::countr_zero(board[i]);
+  int rotated[32];
+  // Returns <0, 0, >0 like a comparison of rotated against own.
+  auto compare = [&] {
+    for (int i = 0; i < n; ++i)
+      if (rotated[i] != own[i]) return rotated[i] < own[i] ? -1 : 1;
+    return 0;
+  };
+  if (board[r.bound2] == 1u) {  // left-column queen at row N-1-b: 90-degree turn ties
+    for (int i = 0; i < n; ++i) rotated[own[i]] = n - 1 - i;  // (i, c) -> (c, n-1-i)
+    const int c = compare();
+    if (c < 0) return;
+    if (c == 0) {
+      ++t.size2;
+      return;
+    }
+  }
+  if (board[n - 1] == r.end_bit) {  // bottom queen at column N-1-b: 180-degree turn ties
+    for (int i = 0; i < n; ++i) rotated[n - 1 - i] = n - 1 - own[i];
+    const int c = compare();
+    if (c < 0) return;
+    if (c == 0) {
+      ++t.size4;
+      return;
+    }
+  }
+  if (board[r.bound1] == r.top_bit) {  // right-column queen at row b: 270-degree turn ties
+    for (int i = 0; i < n; ++i) rotated[n - 1 - own[i]] = i;  // (i, c) -> (n-1-c, i)
+    if (compare() < 0) return;
+  }
+  ++t.size8;
+}
+
+// Counts the subtree below a prefix: rows 0..start-1 are fixed (board[] holds their bits)
+// and the masks are those seen by row `start`. Requires start <= N-2.
+template <Branch B>
+inline void search(const BranchRules& r, int start, Row left0, Row down0, Row right0, Row* board,
+                   Tally& t) {
+  const int last = r.n - 1;
+  Row left[33], down[33], right[33], todo[33];
+  int row = start;
+  left[row] = left0;
+  down[row] = down0;
+  right[row] = right0;
+  todo[row] = r.candidates(row, left0, down0, right0);
+  for (;;) {
+    if (todo[row] == 0) {
+      if (row == start) return;
+      --row;
+      continue;
+    }
+    const Row bit = lowest_bit(todo[row]);
+    todo[row] ^= bit;
+    board[row] = bit;
+    const Row l = (left[row] | bit) << 1, d = down[row] | bit, rt = (right[row] | bit) >> 1;
+    if (row + 1 == last) {
+      const Row free = r.last_row(l, d, rt);
+      if (free != 0) {
+        if constexpr (B == Branch::corner) {
+          ++t.size8;
+        } else {
+          board[last] = free;
+          classify_edge_leaf(r, board, t);
+        }
+      }
+      continue;
+    }
+    ++row;
+    left[row] = l;
+    down[row] = d;
+    right[row] = rt;
+    todo[row] = r.candidates(row, l, d, rt);
+  }
+}
+
+}  // namespace nqueens::kernels
