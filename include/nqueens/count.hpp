@@ -9,7 +9,7 @@ namespace nqueens {
 
 // Totals overflow 64 bits near N = 29 (a(27) is already 2.3e17), so counts that add up many
 // jobs are 128-bit. A single job's subtree always fits in 64 bits.
-using Count = unsigned __int128;
+__extension__ typedef unsigned __int128 Count;  // __extension__: -Wpedantic knows no __int128
 std::string to_string(Count value);
 
 inline constexpr int kMaxCountN = 32;  // bitboards are 32-bit words

@@ -1,0 +1,45 @@
+// Solving and counting: one entry point for every board size. 9x9 boards go to a bitboard
+// solver built for throughput (see docs/SUDOKU.md); other sizes to a general one.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku {
+
+struct SolveResult {
+  std::uint64_t solutions = 0;  // found, at most the limit
+  std::uint64_t guesses = 0;    // branches the search tried beyond pure deduction
+  Grid solution;                // the first solution found; all zero when there is none
+  bool unique() const { return solutions == 1; }
+};
+
+// Searches for up to `limit` solutions (limit 2 = solve and check uniqueness).
+// Givens that break a rule give zero solutions.
+SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2);
+
+// Number of solutions, stopping at `limit`.
+std::uint64_t count_solutions(const Grid& puzzle, std::uint64_t limit = 2);
+
+// Calls `on_solution` for each solution until it returns false or there are no more.
+// Returns how many were reported.
+std::uint64_t enumerate_solutions(const Grid& puzzle,
+                                  const std::function<bool(const Grid&)>& on_solution);
+
+// The 9x9 fast path without any allocation, for batch work and benchmarks.
+// `cells`: 81 values 0..9 row-major (0 empty). Writes the first solution (values 1..9) to
+// `solution` when it is not null. Adds the number of guesses to `*guesses` when not null.
+// Returns the number of solutions found, at most `limit`.
+std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
+                     std::uint64_t* guesses);
+
+// The general solver (any size, also 9x9): bitmask candidates, naked and hidden singles,
+// fewest-candidates branching. Exposed so tools can compare against it.
+SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);
+
+// Which SIMD/bit-instruction level the 9x9 solver was compiled for ("avx512", "bmi2", "portable").
+const char* solver_isa();
+
+}  // namespace sudoku

@@ -1,0 +1,169 @@
+// The general solver: any box size 2..5 (4x4 to 25x25). Candidates are bit masks (bit v-1 for
+// digit v); placing a digit removes it from the cell's peers, and a peer left with one
+// candidate is placed at once. Hidden singles are found per house with two accumulators
+// (seen once / seen twice). The search branches on the cell with the fewest candidates.
+// Not the 9x9 fast path (solve9.cpp); it is also the engine for generating and for tests.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <random>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::detail {
+
+template <int B>
+class GeneralSolver {
+ public:
+  static constexpr int N = B * B;
+  static constexpr int NN = N * N;
+  static constexpr int kPeers = 2 * (N - 1) + (B - 1) * (B - 1);
+  static constexpr std::uint32_t kAll = N == 32 ? ~0u : (1u << N) - 1;
+
+  std::uint64_t limit = 2;
+  std::uint64_t solutions = 0;
+  std::uint64_t guesses = 0;
+  std::mt19937_64* rng = nullptr;                // shuffles digit order when set
+  std::function<bool(const Grid&)> on_solution;  // return false to stop
+  Grid first{B};
+
+  // Runs the search; the count is in `solutions`.
+  void run(const Grid& puzzle) {
+    State s;
+    s.cand.fill(kAll);
+    s.val.fill(0);
+    for (int i = 0; i < NN; ++i)
+      if (int v = puzzle[i]) {
+        if (v > N || !(s.cand[i] >> (v - 1) & 1u) || !assign(s, i, v)) return;
+      }
+    search(s);
+  }
+
+ private:
+  struct State {
+    std::array<std::uint32_t, NN> cand;
+    std::array<std::uint8_t, NN> val;
+  };
+  struct Tables {
+    std::array<std::array<std::uint16_t, kPeers>, NN> peers;
+    std::array<std::array<std::uint16_t, N>, 3 * N> houses;
+    Tables() {
+      for (int i = 0; i < NN; ++i) {
+        int r = i / N, c = i % N, k = 0;
+        for (int j = 0; j < NN; ++j) {
+          int r2 = j / N, c2 = j % N;
+          if (j != i && (r2 == r || c2 == c || (r2 / B == r / B && c2 / B == c / B)))
+            peers[i][k++] = static_cast<std::uint16_t>(j);
+        }
+      }
+      for (int h = 0; h < N; ++h)
+        for (int k = 0; k < N; ++k) {
+          houses[h][k] = static_cast<std::uint16_t>(h * N + k);
+          houses[N + h][k] = static_cast<std::uint16_t>(k * N + h);
+          houses[2 * N + h][k] =
+              static_cast<std::uint16_t>((h / B * B + k / B) * N + h % B * B + k % B);
+        }
+    }
+  };
+  static const Tables& tables() {
+    static const Tables t;
+    return t;
+  }
+
+  // Places v at cell i and everything that follows by naked singles. False on contradiction.
+  static bool assign(State& s, int i, int v) {
+    const std::uint32_t bit = 1u << (v - 1);
+    s.val[i] = static_cast<std::uint8_t>(v);
+    s.cand[i] = bit;
+    for (std::uint16_t p : tables().peers[i]) {
+      std::uint32_t& c = s.cand[p];
+      if (!(c & bit)) continue;
+      c &= ~bit;
+      if (c == 0) return false;
+      if (!s.val[p] && (c & (c - 1)) == 0 && !assign(s, p, std::countr_zero(c) + 1)) return false;
+    }
+    return true;
+  }
+
+  // Hidden singles to a fixed point. False on contradiction.
+  static bool hidden_singles(State& s) {
+    bool progress = true;
+    while (progress) {
+      progress = false;
+      for (const auto& house : tables().houses) {
+        std::uint32_t once = 0, twice = 0, placed = 0;
+        for (std::uint16_t i : house) {
+          twice |= once & s.cand[i];
+          once |= s.cand[i];
+          if (s.val[i]) placed |= s.cand[i];
+        }
+        if (once != kAll) return false;
+        std::uint32_t hidden = once & ~twice & ~placed;
+        while (hidden) {
+          std::uint32_t bit = hidden & (~hidden + 1);
+          hidden &= hidden - 1;
+          for (std::uint16_t i : house)
+            if (s.cand[i] & bit) {
+              if (s.val[i]) break;  // placed meanwhile by a chain of naked singles
+              if (!assign(s, i, std::countr_zero(bit) + 1)) return false;
+              progress = true;
+              break;
+            }
+        }
+      }
+    }
+    return true;
+  }
+
+  // True when the search should stop.
+  bool search(State& s) {
+    if (!hidden_singles(s)) return false;
+    int best = -1, best_count = N + 1;
+    for (int i = 0; i < NN; ++i)
+      if (!s.val[i]) {
+        int n = std::popcount(s.cand[i]);
+        if (n < best_count) {
+          best_count = n;
+          best = i;
+          if (n == 2) break;
+        }
+      }
+    if (best < 0) {
+      if (++solutions == 1)
+        for (int i = 0; i < NN; ++i) first[i] = s.val[i];
+      if (on_solution) {
+        Grid g(B);
+        for (int i = 0; i < NN; ++i) g[i] = s.val[i];
+        if (!on_solution(g)) return true;
+      }
+      return solutions >= limit;
+    }
+    std::array<int, N> digits{};
+    int n = 0;
+    for (std::uint32_t c = s.cand[best]; c; c &= c - 1) digits[n++] = std::countr_zero(c) + 1;
+    if (rng) std::shuffle(digits.begin(), digits.begin() + n, *rng);
+    for (int k = 0; k < n; ++k) {
+      State next = s;
+      if (k + 1 < n) ++guesses;
+      if (assign(next, best, digits[k]) && search(next)) return true;
+    }
+    return false;
+  }
+};
+
+// Runs `f` with a GeneralSolver<B> for the grid's box size.
+template <class F>
+decltype(auto) with_general_solver(int box, F&& f) {
+  switch (box) {
+    case 2: { GeneralSolver<2> s; return f(s); }
+    case 3: { GeneralSolver<3> s; return f(s); }
+    case 4: { GeneralSolver<4> s; return f(s); }
+    default: { GeneralSolver<5> s; return f(s); }
+  }
+}
+
+}  // namespace sudoku::detail
