@@ -1,0 +1,126 @@
+#include "nqueens/verify.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+#include "nqueens/format.hpp"
+
+namespace nqueens {
+
+std::string_view name(Line line) {
+  switch (line) {
+    case Line::square: return "square";
+    case Line::row: return "row";
+    case Line::column: return "column";
+    case Line::diagonal: return "diagonal";
+    case Line::anti_diagonal: return "anti-diagonal";
+  }
+  return "?";
+}
+
+namespace {
+
+// For each line, the first queen seen on it and how many queens it holds. Indexed arrays
+// when the board is small enough to allocate them, hash maps for a huge sparse board.
+class LineIndex {
+ public:
+  explicit LineIndex(std::size_t size) : first_(size, -1), count_(size, 0) {}
+  // Returns the index of the first queen already on this line, or -1; counts this queen.
+  long long add(std::size_t line, long long queen) {
+    const long long prior = first_[line];
+    if (prior < 0) first_[line] = queen;
+    ++count_[line];
+    return prior;
+  }
+  std::uint64_t pairs() const {
+    std::uint64_t p = 0;
+    for (std::uint32_t c : count_) p += std::uint64_t{c} * (c - (c > 0 ? 1u : 0u)) / 2;
+    return p;
+  }
+
+ private:
+  std::vector<long long> first_;
+  std::vector<std::uint32_t> count_;
+};
+
+}  // namespace
+
+VerifyResult verify(const Placement& p, std::size_t max_reported) {
+  VerifyResult res;
+  res.n = p.n;
+  res.queens = p.queens.size();
+  const auto n = static_cast<std::size_t>(p.n > 0 ? p.n : 0);
+  LineIndex rows(n), cols(n), diags(2 * n + 1), antis(2 * n + 1);
+  std::unordered_map<long long, long long> squares;  // only needed where lines coincide
+  squares.reserve(p.queens.size());
+
+  auto report = [&](long long prior, std::size_t i, Line line) {
+    ++res.attacking_pairs;
+    if (res.attacks.size() < max_reported)
+      res.attacks.push_back({p.queens[static_cast<std::size_t>(prior)], p.queens[i], line});
+  };
+  std::uint64_t same_square_pairs = 0;
+  for (std::size_t i = 0; i < p.queens.size(); ++i) {
+    const Square q = p.queens[i];
+    if (q.row < 0 || q.col < 0 || q.row >= p.n || q.col >= p.n) {
+      res.off_board.push_back(q);
+      continue;
+    }
+    const auto r = static_cast<std::size_t>(q.row), c = static_cast<std::size_t>(q.col);
+    const long long key = static_cast<long long>(r) * p.n + static_cast<long long>(c);
+    const auto [it, inserted] = squares.emplace(key, static_cast<long long>(i));
+    if (!inserted) {
+      // Two queens on one square share every line; report it once, as such.
+      ++same_square_pairs;
+      report(it->second, i, Line::square);
+      rows.add(r, 0), cols.add(c, 0), diags.add(r + n - c, 0), antis.add(r + c, 0);
+      continue;
+    }
+    const auto idx = static_cast<long long>(i);
+    if (long long j = rows.add(r, idx); j >= 0) report(j, i, Line::row);
+    if (long long j = cols.add(c, idx); j >= 0) report(j, i, Line::column);
+    if (long long j = diags.add(r + n - c, idx); j >= 0) report(j, i, Line::diagonal);
+    if (long long j = antis.add(r + c, idx); j >= 0) report(j, i, Line::anti_diagonal);
+  }
+  // Exact pair count: per line C(k, 2); a shared square was counted on all four lines.
+  res.attacking_pairs = rows.pairs() + cols.pairs() + diags.pairs() + antis.pairs() -
+                        3 * same_square_pairs;
+  res.valid = res.off_board.empty() && res.attacking_pairs == 0 && p.n >= 1 &&
+              res.queens == n;
+  return res;
+}
+
+bool is_solution(const Solution& solution) { return verify(to_placement(solution), 0).valid; }
+
+std::string describe(const VerifyResult& r) {
+  if (r.valid) return "valid";
+  std::string out;
+  auto sep = [&] {
+    if (!out.empty()) out += "; ";
+  };
+  if (!r.off_board.empty()) {
+    sep();
+    out += fmt::format("queen {} is off the {}x{} board", square_name(r.off_board.front(), r.n),
+                       r.n, r.n);
+  }
+  for (const Attack& a : r.attacks) {
+    sep();
+    if (a.line == Line::square)
+      out += fmt::format("two queens on {}", square_name(a.first, r.n));
+    else
+      out += fmt::format("{} and {} share a {}", square_name(a.first, r.n),
+                         square_name(a.second, r.n), name(a.line));
+  }
+  if (r.attacking_pairs > r.attacks.size()) {
+    sep();
+    out += fmt::format("{} attacking pairs in all", r.attacking_pairs);
+  }
+  if (r.off_board.empty() && r.queens != static_cast<std::size_t>(r.n)) {
+    sep();
+    out += fmt::format("{} queens on a {}x{} board, a solution has {}", r.queens, r.n, r.n, r.n);
+  }
+  return out;
+}
+
+}  // namespace nqueens

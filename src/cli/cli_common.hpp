@@ -1,0 +1,49 @@
+// Shared pieces of the nqueens command line: argument checks, errors, buffered output.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace nqueens::cli {
+
+// Bad usage or bad input: main() prints "nqueens: <message>" on stderr and exits 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses a board size given as text, enforcing [lo, hi]; `what` names it in the message.
+int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what);
+
+// Threads from -j: 0 means all cores; negative or absurd values are usage errors.
+int resolve_threads(int requested);
+
+// Collects output and writes it in large blocks (listing millions of boards is I/O bound).
+class Output {
+ public:
+  explicit Output(std::FILE* f = stdout) : file_(f) { buffer_.reserve(1 << 16); }
+  ~Output() { flush(); }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  void line(std::string_view s) {
+    buffer_.append(s);
+    buffer_.push_back('\n');
+    if (buffer_.size() >= (1 << 16)) flush();
+  }
+  void flush();
+
+ private:
+  std::FILE* file_;
+  std::string buffer_;
+};
+
+// Each subcommand registers itself; the callback it sets on its CLI::App runs the command and
+// stores the exit code in `exit_code`.
+void register_count(CLI::App& app, int& exit_code);
+void register_list(CLI::App& app, int& exit_code);
+void register_verify(CLI::App& app, int& exit_code);
+
+}  // namespace nqueens::cli

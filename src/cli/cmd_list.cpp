@@ -1,0 +1,73 @@
+// nqueens list N: stream solutions in lexicographic order without storing them.
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "nqueens/enumerate.hpp"
+#include "nqueens/format.hpp"
+
+namespace nqueens::cli {
+
+namespace {
+
+struct ListArgs {
+  std::string n;
+  bool unique = false;
+  long long limit = -1;  // -1: no limit
+  bool limit_given = false;
+  std::string format = "perm";
+};
+
+int run_list(const ListArgs& a) {
+  const int n = parse_int_arg(a.n, 1, kMaxListN, "N");
+  const auto format = parse_format(a.format);
+  if (!format)
+    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got '{}'",
+                                 a.format));
+  if (*format == Format::algebraic && n > kMaxAlgebraicN)
+    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
+  if (a.limit_given && a.limit < 0)
+    throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
+
+  Output out;
+  Enumerator e(n, EnumerateOptions{a.unique});
+  long long index = 0;
+  while ((a.limit < 0 || index < a.limit) && e.next()) {
+    ++index;
+    const Solution& s = e.current();
+    switch (*format) {
+      case Format::board:
+        if (index > 1) out.line("");
+        out.line(format_solution(s, Format::board));
+        break;
+      case Format::json: {
+        std::string obj = format_solution(s, Format::json);
+        obj.insert(1, fmt::format("\"index\":{},", index));
+        out.line(obj);
+        break;
+      }
+      default:
+        out.line(format_solution(s, *format));
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_list(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<ListArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "list", "Print solutions in lexicographic order (streamed, constant memory)");
+  cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxListN))->required();
+  cmd->add_flag("--unique", args->unique,
+                "only canonical representatives (smallest of the 8 symmetric images)");
+  cmd->add_option("--limit", args->limit, "stop after K solutions");
+  cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
+  CLI::Option* limit = cmd->get_option("--limit");
+  cmd->callback([args, limit, &exit_code] {
+    args->limit_given = limit->count() > 0;
+    exit_code = run_list(*args);
+  });
+}
+
+}  // namespace nqueens::cli

@@ -1,0 +1,143 @@
+// nqueens verify: is each given placement a solution, and if not, which queens attack.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <sstream>
+
+#include "cli_common.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/verify.hpp"
+
+namespace nqueens::cli {
+
+namespace {
+
+struct VerifyArgs {
+  std::vector<std::string> placements;
+  bool json = false;
+  bool quiet = false;
+};
+
+struct Tally {
+  long long valid = 0, invalid = 0, malformed = 0;
+};
+
+std::string json_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) continue;
+    out += c;
+  }
+  return out;
+}
+
+void report(Output& out, const VerifyArgs& a, long long index, const VerifyResult& r,
+            Tally& t) {
+  (r.valid ? t.valid : t.invalid) += 1;
+  if (a.quiet) return;
+  if (a.json) {
+    out.line(fmt::format(R"({{"index":{},"n":{},"valid":{},"attacking_pairs":{},"reason":"{}"}})",
+                         index, r.n, r.valid, r.attacking_pairs,
+                         r.valid ? "" : json_escape(describe(r))));
+  } else {
+    out.line(r.valid ? "valid" : "invalid: " + describe(r));
+  }
+}
+
+void malformed(Output& out, const VerifyArgs& a, long long index, std::string_view where,
+               const std::string& error, Tally& t) {
+  ++t.malformed;
+  out.flush();
+  std::fprintf(stderr, "nqueens verify: %.*s: %s\n", static_cast<int>(where.size()), where.data(),
+               error.c_str());
+  if (a.quiet) return;
+  if (a.json)
+    out.line(fmt::format(R"({{"index":{},"error":"{}"}})", index, json_escape(error)));
+  else
+    out.line("malformed: " + error);
+}
+
+// Reads placements from a stream: one per line in perm/json/algebraic form, or a board
+// diagram over N consecutive lines. Blank lines and lines starting with '#' are skipped.
+void verify_stream(std::istream& in, std::string_view source, const VerifyArgs& a, Output& out,
+                   Tally& t, long long& index) {
+  std::string line;
+  long long line_no = 0;
+  std::vector<std::string> board;
+  long long board_start = 0;
+  auto finish_board = [&] {
+    if (board.empty()) return;
+    ++index;
+    std::string error;
+    const std::string where = fmt::format("{} line {}", source, board_start);
+    if (auto p = parse_board(board, error))
+      report(out, a, index, verify(*p), t);
+    else
+      malformed(out, a, index, where, error, t);
+    board.clear();
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') {
+      finish_board();
+      continue;
+    }
+    if (is_board_row(line)) {
+      if (board.empty()) board_start = line_no;
+      board.push_back(line);
+      // A board has as many rows as squares per row; close it as soon as it is square.
+      std::size_t width = 0;
+      for (char c : board.front())
+        if (c != ' ' && c != '\t') ++width;
+      if (board.size() == width) finish_board();
+      continue;
+    }
+    finish_board();
+    ++index;
+    std::string error;
+    if (auto p = parse_placement_line(line, error))
+      report(out, a, index, verify(*p), t);
+    else
+      malformed(out, a, index, fmt::format("{} line {}", source, line_no), error, t);
+  }
+  finish_board();
+}
+
+int run_verify(const VerifyArgs& a) {
+  Output out;
+  Tally t;
+  long long index = 0;
+  if (a.placements.empty() || (a.placements.size() == 1 && a.placements[0] == "-")) {
+    std::ios::sync_with_stdio(false);
+    verify_stream(std::cin, "stdin", a, out, t, index);
+  } else {
+    for (std::size_t i = 0; i < a.placements.size(); ++i) {
+      std::istringstream in(a.placements[i]);
+      verify_stream(in, fmt::format("argument {}", i + 1), a, out, t, index);
+    }
+  }
+  out.flush();
+  if (t.valid + t.invalid + t.malformed == 0) throw UsageError("no placement given to verify");
+  if (t.malformed > 0) return 2;
+  return t.invalid > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void register_verify(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<VerifyArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify",
+      "Check placements (arguments, or stdin: one per line, or board diagrams); exit 0 if all "
+      "are solutions, 1 if some are not, 2 if some are malformed");
+  cmd->add_option("placements", args->placements,
+                  "perm '1 5 8 6 3 7 2 4', algebraic 'a1 e2 ...', JSON, or a board; '-' = stdin");
+  cmd->add_flag("--json", args->json, "one JSON object per placement");
+  cmd->add_flag("-q,--quiet", args->quiet, "print nothing, only set the exit code");
+  cmd->callback([args, &exit_code] { exit_code = run_verify(*args); });
+}
+
+}  // namespace nqueens::cli

@@ -1,0 +1,47 @@
+// nqueens: count, list and verify N-Queens solutions (see README.md for every subcommand).
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "cli_common.hpp"
+#include "nqueens/version.hpp"
+
+int main(int argc, char** argv) {
+  using namespace nqueens::cli;
+  CLI::App app{"nqueens: N-Queens solutions counted, listed, verified", "nqueens"};
+  app.set_version_flag("--version", std::string("nqueens ") + nqueens::kVersion);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  int exit_code = 0;
+  register_count(app, exit_code);
+  register_list(app, exit_code);
+  register_verify(app, exit_code);
+
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommand_no_throw(argv[1]) == nullptr) {
+    std::fprintf(stderr, "nqueens: unknown command '%s' (see nqueens --help)\n", argv[1]);
+    return 2;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    return app.exit(CLI::CallForHelp());
+  } catch (const CLI::CallForAllHelp&) {
+    return app.exit(CLI::CallForAllHelp());
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "nqueens: %s (see nqueens --help)\n", e.what());
+    return 2;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "nqueens: %s\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "nqueens: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "nqueens: internal error: %s\n", e.what());
+    return 1;
+  }
+  return exit_code;
+}
