@@ -7,6 +7,16 @@
 #include "cli_common.hpp"
 #include "nqueens/version.hpp"
 
+namespace {
+
+bool is_subcommand(CLI::App& app, const char* name) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->get_name() == name) return true;
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace nqueens::cli;
   CLI::App app{"nqueens: N-Queens solutions counted, listed, verified", "nqueens"};
@@ -18,7 +28,7 @@ int main(int argc, char** argv) {
   register_list(app, exit_code);
   register_verify(app, exit_code);
 
-  if (argc > 1 && argv[1][0] != '-' && app.get_subcommand_no_throw(argv[1]) == nullptr) {
+  if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {
     std::fprintf(stderr, "nqueens: unknown command '%s' (see nqueens --help)\n", argv[1]);
     return 2;
   }
