@@ -14,7 +14,8 @@ inline constexpr int kMaxBox = 5;
 // Row-major cells; 0 is an empty cell, 1..size() a digit.
 class Grid {
  public:
-  explicit Grid(int box = 3) : box_(box), cells_(static_cast<std::size_t>(box * box * box * box), 0) {}
+  Grid() : Grid(3) {}
+  explicit Grid(int box) : box_(box), cells_(static_cast<std::size_t>(box * box * box * box), 0) {}
 
   int box() const { return box_; }                  // 3 for 9x9
   int size() const { return box_ * box_; }          // digits and side length: 9 for 9x9

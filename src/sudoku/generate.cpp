@@ -1,0 +1,130 @@
+#include "sudoku/generate.hpp"
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "general.hpp"
+#include "sudoku/solve.hpp"
+
+namespace sudoku {
+namespace {
+
+// Cells that must be removed together to keep the clue pattern symmetric.
+std::vector<std::vector<int>> orbits(int n, Symmetry symmetry) {
+  std::vector<std::vector<int>> out;
+  std::vector<char> seen(static_cast<std::size_t>(n * n), 0);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      std::vector<int> cells;
+      auto add = [&](int rr, int cc) {
+        int i = rr * n + cc;
+        if (!seen[static_cast<std::size_t>(i)]) {
+          seen[static_cast<std::size_t>(i)] = 1;
+          cells.push_back(i);
+        }
+      };
+      add(r, c);
+      switch (symmetry) {
+        case Symmetry::kNone: break;
+        case Symmetry::kRot180: add(n - 1 - r, n - 1 - c); break;
+        case Symmetry::kRot90:
+          add(c, n - 1 - r);
+          add(n - 1 - r, n - 1 - c);
+          add(n - 1 - c, r);
+          break;
+        case Symmetry::kMirror: add(r, n - 1 - c); break;
+      }
+      if (!cells.empty()) out.push_back(std::move(cells));
+    }
+  return out;
+}
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser: independent seeds per attempt
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+Grid carve(const Grid& solution, Symmetry symmetry, bool minimal, std::mt19937_64& rng) {
+  Grid puzzle = solution;
+  auto groups = orbits(solution.size(), symmetry);
+  std::shuffle(groups.begin(), groups.end(), rng);
+  // Without `minimal`, stop after trying 60% of the groups: more clues, easier puzzles.
+  std::size_t tries = minimal ? groups.size() : groups.size() * 3 / 5;
+  for (std::size_t g = 0; g < tries; ++g) {
+    for (int i : groups[g]) puzzle[i] = 0;
+    if (count_solutions(puzzle, 2) != 1)
+      for (int i : groups[g]) puzzle[i] = solution[i];
+  }
+  return puzzle;
+}
+
+}  // namespace
+
+bool parse_symmetry(std::string_view text, Symmetry& symmetry) {
+  if (text == "none") symmetry = Symmetry::kNone;
+  else if (text == "rot180") symmetry = Symmetry::kRot180;
+  else if (text == "rot90") symmetry = Symmetry::kRot90;
+  else if (text == "mirror") symmetry = Symmetry::kMirror;
+  else return false;
+  return true;
+}
+
+std::string_view symmetry_name(Symmetry symmetry) {
+  switch (symmetry) {
+    case Symmetry::kRot180: return "rot180";
+    case Symmetry::kRot90: return "rot90";
+    case Symmetry::kMirror: return "mirror";
+    default: return "none";
+  }
+}
+
+Grid random_solution(int box, std::uint64_t seed) {
+  std::mt19937_64 rng(mix(seed));
+  Grid start(box);
+  // The diagonal boxes do not see each other: fill them freely, then let the search finish.
+  // This keeps 25x25 fills from wandering deep into dead ends.
+  const int n = box * box;
+  std::vector<std::uint8_t> digits(static_cast<std::size_t>(n));
+  for (int k = 0; k < box; ++k) {
+    for (int v = 0; v < n; ++v) digits[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(v + 1);
+    std::shuffle(digits.begin(), digits.end(), rng);
+    for (int i = 0; i < n; ++i)
+      start.set(k * box + i / box, k * box + i % box, digits[static_cast<std::size_t>(i)]);
+  }
+  return detail::with_general_solver(box, [&](auto& s) {
+    s.limit = 1;
+    s.rng = &rng;
+    s.run(start);
+    return s.first;
+  });
+}
+
+std::optional<Grid> generate(const GenerateOptions& options) {
+  const int attempts = options.level ? std::max(1, options.max_attempts) : 1;
+  for (int a = 0; a < attempts; ++a) {
+    std::uint64_t seed = mix(options.seed ^ mix(static_cast<std::uint64_t>(a)));
+    std::mt19937_64 rng(seed);
+    Grid solution = random_solution(options.box, seed);
+    Grid puzzle = carve(solution, options.symmetry, options.minimal, rng);
+    if (!options.level || rate(puzzle).level == *options.level) return puzzle;
+  }
+  return std::nullopt;
+}
+
+bool is_minimal(const Grid& puzzle) {
+  Grid p = puzzle;
+  for (int i = 0; i < p.cell_count(); ++i) {
+    if (!p[i]) continue;
+    std::uint8_t v = p[i];
+    p[i] = 0;
+    bool still_unique = count_solutions(p, 2) == 1;
+    p[i] = v;
+    if (still_unique) return false;
+  }
+  return true;
+}
+
+}  // namespace sudoku

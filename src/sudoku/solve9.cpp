@@ -1,0 +1,282 @@
+// The 9x9 fast path: digit-band bitboards with band-level locked candidates.
+//
+// State: for each digit d and band b (three rows), a 27-bit word of the places where d can
+// still go in that band, F[3*d + b]:
+//
+//        col 0 ........ col 8
+//   row0  bit  0 ..  8          box 0 = cols 0-2 = bits {0,1,2, 9,10,11, 18,19,20}
+//   row1  bit  9 .. 17          (mask 0x1c0e07), box 1 = that << 3, box 2 = << 6
+//   row2  bit 18 .. 26
+//
+// A digit that is placed stays as the single bit of its row, so "every row of every word is
+// non-empty" is the whole consistency condition within a band. Rules, applied to a word when
+// it changed since it was last looked at (prev[] keeps the last value looked at):
+//   - band permutation (locked candidates): in a band a digit occupies exactly one mini-row
+//     (row x box, 3 cells) per row and per box, i.e. a 3x3 permutation matrix. Keep only
+//     mini-rows that lie on some permutation that fits (6 permutations, one 512-entry
+//     table from the 9-bit mini-row occupancy). Covers pointing and claiming inside the band
+//     and detects empty rows or boxes (no permutation fits -> word becomes 0).
+//   - box single: a box with one place left fixes the digit's place in its row.
+//   - row single (hidden single in a row): a row with one place left is a placed digit:
+//     clear that cell from the other 8 digits and that column from the other rows/bands.
+// When no word changes, naked singles (a cell with one digit left, found per band with
+// once/twice accumulators over the nine digit words) fix the digit's place in its row, and
+// the loop runs again. Then it guesses on a cell with two candidates.
+//
+// Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "sudoku/solve.hpp"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace sudoku {
+namespace {
+
+constexpr std::uint32_t kBandAll = 0x7ffffff;
+constexpr std::uint32_t kRowMask[3] = {0x1ff, 0x1ff << 9, 0x1ff << 18};
+constexpr std::uint32_t kBoxMask[3] = {0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6};
+constexpr std::uint32_t kColumnRepeat = 0x40201;  // bits 0, 9, 18: one column in all 3 rows
+
+struct Tables {
+  // perm_cells[m]: for a 9-bit mini-row occupancy m (bit 3*row + box), the cells of every
+  // mini-row that lies on a permutation contained in m; 0 when none fits.
+  std::uint32_t perm_cells[512];
+  // row_boxes[r]: for the 9 bits of one row, which of its 3 mini-rows are non-empty.
+  std::uint8_t row_boxes[512];
+  Tables() {
+    static constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (std::uint32_t m = 0; m < 512; ++m) {
+      std::uint32_t allowed = 0;
+      for (const auto& p : kPerms) {
+        std::uint32_t pat = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
+        if ((m & pat) == pat) allowed |= pat;
+      }
+      std::uint32_t cells = 0;
+      for (int r = 0; r < 3; ++r)
+        for (int k = 0; k < 3; ++k)
+          if (allowed >> (3 * r + k) & 1) cells |= 7u << (9 * r + 3 * k);
+      perm_cells[m] = cells;
+      row_boxes[m] = static_cast<std::uint8_t>(((m & 7) != 0) | ((m & 070) != 0) << 1 |
+                                               ((m & 0700) != 0) << 2);
+    }
+  }
+};
+const Tables kTables;
+
+inline std::uint32_t mini_rows(std::uint32_t x) {
+#if defined(__BMI2__)
+  // OR each mini-row into its lowest bit, then gather bits 0, 3, ..., 24.
+  return _pext_u32(x | x >> 1 | x >> 2, 0x1249249);
+#else
+  return kTables.row_boxes[x & 0x1ff] | kTables.row_boxes[x >> 9 & 0x1ff] << 3 |
+         kTables.row_boxes[x >> 18] << 6;
+#endif
+}
+
+inline std::uint32_t row_of(std::uint32_t bit) {
+  return bit <= 0x1ff ? kRowMask[0] : bit <= 0x3fe00 ? kRowMask[1] : kRowMask[2];
+}
+
+struct alignas(64) State {
+  std::uint32_t F[32];     // 27 used: F[3*d + b]
+  std::uint32_t prev[32];  // value of F[i] when rules were last applied to it
+  std::uint32_t unsolved[4];
+};
+
+struct Search {
+  std::uint64_t limit;
+  std::uint64_t solutions = 0;
+  std::uint64_t guesses = 0;
+  std::uint8_t* first = nullptr;
+
+  // Applies the band rules to word i. False on contradiction.
+  static bool update(State& s, int d, int b) {
+    const int i = 3 * d + b;
+    std::uint32_t x = s.F[i];
+    for (std::uint32_t box : kBoxMask) {
+      std::uint32_t y = x & box;
+      if ((y & (y - 1)) == 0) {
+        if (y == 0) return false;
+        x &= ~row_of(y) | y;
+      }
+    }
+    x &= kTables.perm_cells[mini_rows(x)];
+    if (x == 0) return false;
+    const std::uint32_t checked = x;
+    std::uint32_t singles = 0;
+    for (std::uint32_t row : kRowMask) {
+      std::uint32_t y = x & row;
+      if ((y & (y - 1)) == 0) singles |= y;
+    }
+    const std::uint32_t placed = singles & s.unsolved[b];
+    if (placed) {
+      s.unsolved[b] &= ~placed;
+      for (int e = b; e < 27; e += 3) s.F[e] &= ~placed;
+      const std::uint32_t columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
+      const std::uint32_t cm = columns * kColumnRepeat;
+      x &= ~cm | placed;
+      const int base = 3 * d;
+      s.F[base + (b == 0 ? 1 : 0)] &= ~cm;
+      s.F[base + (b == 2 ? 1 : 2)] &= ~cm;
+    }
+    s.F[i] = x;
+    s.prev[i] = checked;
+    return true;
+  }
+
+  // Naked singles: -1 contradiction, 0 none, 1 some placed.
+  static int naked_singles(State& s) {
+    int found = 0;
+    for (int b = 0; b < 3; ++b) {
+      const std::uint32_t u = s.unsolved[b];
+      if (!u) continue;
+      std::uint32_t once = 0, twice = 0;
+      for (int d = 0; d < 9; ++d) {
+        std::uint32_t f = s.F[3 * d + b];
+        twice |= once & f;
+        once |= f;
+      }
+      if (u & ~once) return -1;
+      const std::uint32_t single = u & ~twice;
+      if (!single) continue;
+      found = 1;
+      for (int d = 0; d < 9; ++d) {
+        std::uint32_t t = s.F[3 * d + b] & single;
+        while (t) {
+          std::uint32_t p = t & (~t + 1);
+          t &= t - 1;
+          s.F[3 * d + b] &= ~row_of(p) | p;
+        }
+      }
+    }
+    return found;
+  }
+
+  static bool propagate(State& s) {
+    for (;;) {
+      bool changed = false;
+      for (int d = 0; d < 9; ++d)
+        for (int b = 0; b < 3; ++b)
+          if (s.F[3 * d + b] != s.prev[3 * d + b]) {
+            changed = true;
+            if (!update(s, d, b)) return false;
+          }
+      if (changed) continue;
+      int n = naked_singles(s);
+      if (n < 0) return false;
+      if (n == 0) return true;
+    }
+  }
+
+  void record(const State& s) {
+    if (++solutions != 1 || !first) return;
+    for (int d = 0; d < 9; ++d)
+      for (int b = 0; b < 3; ++b)
+        for (std::uint32_t x = s.F[3 * d + b]; x; x &= x - 1) {
+          int p = std::countr_zero(x);
+          first[(3 * b + p / 9) * 9 + p % 9] = static_cast<std::uint8_t>(d + 1);
+        }
+  }
+
+  // Picks the cell to branch on: the first with two candidates, else the fewest.
+  static void choose(const State& s, int& band, std::uint32_t& cell) {
+    for (int b = 0; b < 3; ++b) {
+      const std::uint32_t u = s.unsolved[b];
+      if (!u) continue;
+      std::uint32_t once = 0, twice = 0, thrice = 0;
+      for (int d = 0; d < 9; ++d) {
+        std::uint32_t f = s.F[3 * d + b];
+        thrice |= twice & f;
+        twice |= once & f;
+        once |= f;
+      }
+      if (std::uint32_t two = u & twice & ~thrice) {
+        band = b;
+        cell = two & (~two + 1);
+        return;
+      }
+    }
+    int best = 10;
+    for (int b = 0; b < 3; ++b)
+      for (std::uint32_t u = s.unsolved[b]; u; u &= u - 1) {
+        std::uint32_t p = u & (~u + 1);
+        int n = 0;
+        for (int d = 0; d < 9; ++d) n += (s.F[3 * d + b] & p) != 0;
+        if (n < best) {
+          best = n;
+          band = b;
+          cell = p;
+        }
+      }
+  }
+
+  // True when the search should stop (limit reached).
+  bool run(State& s) {
+    for (;;) {
+      if (!propagate(s)) return false;
+      if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
+        record(s);
+        return solutions >= limit;
+      }
+      int b = 0;
+      std::uint32_t p = 0;
+      choose(s, b, p);
+      int digits[9], n = 0;
+      for (int d = 0; d < 9; ++d)
+        if (s.F[3 * d + b] & p) digits[n++] = d;
+      for (int k = 0; k + 1 < n; ++k) {
+        State next = s;
+        ++guesses;
+        next.F[3 * digits[k] + b] &= ~row_of(p) | p;
+        if (run(next)) return true;
+        s.F[3 * digits[k] + b] &= ~p;
+      }
+      // The last candidate is now the only one: continue in place.
+      s.F[3 * digits[n - 1] + b] &= ~row_of(p) | p;
+    }
+  }
+};
+
+}  // namespace
+
+std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
+                     std::uint64_t* guesses) {
+  State s;
+  for (int i = 0; i < 32; ++i) {
+    s.F[i] = i < 27 ? kBandAll : 0;
+    s.prev[i] = 0;
+  }
+  s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = kBandAll;
+  s.unsolved[3] = 0;
+  for (int i = 0; i < 81; ++i) {
+    int v = cells[i];
+    if (v == 0) continue;
+    if (v > 9) return 0;
+    int r = i / 9, b = r / 3;
+    std::uint32_t p = 1u << ((r % 3) * 9 + i % 9);
+    s.F[3 * (v - 1) + b] &= ~kRowMask[r % 3] | p;
+  }
+  Search search{limit};
+  search.first = solution;
+  if (limit > 0) search.run(s);
+  if (guesses) *guesses += search.guesses;
+  return search.solutions;
+}
+
+const char* solver_isa() {
+#if defined(__AVX512F__)
+  return "avx512+bmi2";
+#elif defined(__BMI2__)
+  return "bmi2";
+#else
+  return "portable";
+#endif
+}
+
+}  // namespace sudoku
