@@ -137,7 +137,8 @@ ClassCounts count_job(int n, const Job& job) {
   Row left = 0, down = 0, right = 0;
   for (int row = 0; row < job.depth; ++row) {
     const Row bit = Row{1} << job.cols[row];
-    if ((bit & (left | down | right)) != 0 || (bit & r.mask) == 0) return {};
+    if ((bit & (left | down | right)) != 0 || (bit & r.mask) == 0)
+      throw std::invalid_argument("job prefix has attacking queens or a column off the board");
     board[row] = bit;
     left = (left | bit) << 1;
     down |= bit;
