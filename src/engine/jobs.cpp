@@ -135,10 +135,17 @@ ClassCounts count_job(int n, const Job& job) {
   const BranchRules r = rules_of(n, job);
   Row board[32] = {};
   Row left = 0, down = 0, right = 0;
+  const bool corner = job.branch == Branch::corner;
+  if (corner ? (job.cols[0] != 0 || r.bound1 < 2 || r.bound1 > n - 2)
+             : (r.bound1 < 1 || r.bound1 >= n - 1 - r.bound1))
+    throw std::invalid_argument("job's first rows do not start a branch");
   for (int row = 0; row < job.depth; ++row) {
     const Row bit = Row{1} << job.cols[row];
-    if ((bit & (left | down | right)) != 0 || (bit & r.mask) == 0)
-      throw std::invalid_argument("job prefix has attacking queens or a column off the board");
+    const int fixed_rows = corner ? 2 : 1;  // rows the branch itself places
+    const Row allowed = row < fixed_rows ? r.mask & ~(left | down | right)
+                                         : r.candidates(row, left, down, right);
+    if ((bit & allowed) == 0)
+      throw std::invalid_argument("job prefix breaks the rules of its branch");
     board[row] = bit;
     left = (left | bit) << 1;
     down |= bit;
