@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# End-to-end checks of the nqueens command line: real values on stdout, and for every kind
+# of bad input exactly one line on stderr and exit code 2.
+# Usage: cli_test.sh path/to/nqueens
+set -u
+bin="$1"
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_out expected-stdout args...: exit 0 and exactly that on stdout.
+expect_out() {
+  local want="$1"; shift
+  local got
+  got=$("$bin" "$@" 2>"$tmp/err"); local rc=$?
+  [ $rc -eq 0 ] || fail "nqueens $* exited $rc: $(cat "$tmp/err")"
+  [ "$got" = "$want" ] || fail "nqueens $*: expected [$want] got [$got]"
+}
+
+# expect_bad exit-code args...: one line on stderr naming the problem, nothing on stdout.
+expect_bad() {
+  local code="$1"; shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; local rc=$?
+  [ $rc -eq "$code" ] || fail "nqueens $* exited $rc, expected $code"
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "nqueens $*: stderr is not one line: $(cat "$tmp/err")"
+  grep -q '^nqueens' "$tmp/err" || fail "nqueens $*: stderr does not say who is talking"
+}
+
+# Counts.
+got=$("$bin" count 10 -j 2 | head -4)
+[ "$got" = "$(printf 'n: 10\ntotal: 724\nunique: 92\nclasses: 89 of 8, 3 of 4, 0 of 2')" ] \
+  || fail "count 10 text: $got"
+json=$("$bin" count 12 --json --threads 1)
+case "$json" in
+  '{"n":12,"total":14200,"unique":1787,"classes":{"8":1765,"4":18,"2":4,"1":0},'*) ;;
+  *) fail "count 12 --json: $json" ;;
+esac
+"$bin" count 1 | grep -q '^classes: 0 of 8, 0 of 4, 0 of 2, 1 of 1$' || fail "count 1 classes"
+
+# Listing.
+[ "$("$bin" list 8 | wc -l)" -eq 92 ] || fail "list 8 is not 92 lines"
+[ "$("$bin" list 8 | sort -u | wc -l)" -eq 92 ] || fail "list 8 has duplicates"
+expect_out "1 5 8 6 3 7 2 4" list 8 --limit 1
+expect_out "a1 e2 h3 f4 c5 g6 b7 d8" list 8 --limit 1 --format algebraic
+got=$("$bin" list 8 --format json --limit 2 | tail -1)
+[ "$got" = '{"index":2,"n":8,"solution":[1,6,8,3,7,4,2,5]}' ] || fail "list json: $got"
+expect_out "$(printf '. Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .')" \
+  list 4 --format board
+[ "$("$bin" list 8 --unique | wc -l)" -eq 12 ] || fail "list 8 --unique is not 12 lines"
+[ "$("$bin" list 10 --unique | wc -l)" -eq 92 ] || fail "list 10 --unique is not 92 lines"
+expect_out "" list 3
+expect_out "" list 8 --limit 0
+
+# Every listed board verifies; verify reads all formats from stdin.
+"$bin" list 8 | "$bin" verify -q || fail "list 8 | verify"
+"$bin" list 6 --format board | "$bin" verify -q || fail "board | verify"
+"$bin" list 7 --format json | "$bin" verify -q || fail "json | verify"
+"$bin" list 7 --format algebraic | "$bin" verify - -q || fail "algebraic | verify -"
+[ "$("$bin" list 9 | "$bin" verify | sort -u)" = "valid" ] || fail "verify output"
+expect_out "valid" verify "15863724"
+got=$("$bin" verify "1 2 3 4"); rc=$?
+[ $rc -eq 1 ] || fail "verify of a non-solution exits $rc, expected 1"
+[ "$got" = "invalid: a1 and b2 share a diagonal; a1 and c3 share a diagonal; a1 and d4 share a diagonal; 6 attacking pairs in all" ] || fail "verify text: $got"
+printf '# comment\n\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n1 3 5 2 4\n' | "$bin" verify -q \
+  || fail "mixed stdin"
+
+# Bad input: one clear line, exit 2.
+expect_bad 2 count
+expect_bad 2 count 0
+expect_bad 2 count -5
+expect_bad 2 count abc
+expect_bad 2 count 8.5
+expect_bad 2 count 33
+expect_bad 2 count 99999999999999999999999
+expect_bad 2 count 8 --frobnicate
+expect_bad 2 count 8 --threads -1
+expect_bad 2 count 8 extra
+expect_bad 2 list
+expect_bad 2 list 65
+expect_bad 2 list 8 --format xml
+expect_bad 2 list 27 --format algebraic
+expect_bad 2 list 8 --limit -3
+expect_bad 2 list 8 --limit many
+expect_bad 2 frobnicate 8
+expect_bad 2
+expect_bad 2 verify "1 5 x"
+expect_bad 2 verify "a1 z99"
+expect_bad 2 verify "0 1 2"
+expect_bad 2 verify '{"n":8}'
+expect_bad 2 verify ""
+printf 'Q . x\n' | "$bin" verify >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] || fail "malformed board exit $rc"
+grep -q "stdin line 1" "$tmp/err" || fail "malformed board: no line number: $(cat "$tmp/err")"
+# A malformed line does not stop the others from being checked.
+printf '1 5 8 6 3 7 2 4\nbad\n1 2\n' | "$bin" verify >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] || fail "mixed good/bad exit $rc"
+[ "$(head -1 "$tmp/out")" = "valid" ] && [ "$(sed -n 3p "$tmp/out" | cut -c1-8)" = "invalid:" ] \
+  || fail "mixed good/bad output: $(cat "$tmp/out")"
+
+# Help and version go to stdout with exit 0.
+"$bin" --help >"$tmp/out" 2>&1 && grep -q count "$tmp/out" || fail "--help"
+"$bin" --version | grep -q '^nqueens [0-9]' || fail "--version"
+"$bin" count --help >/dev/null || fail "count --help"
+
+if [ $failures -eq 0 ]; then echo "cli_test: all checks passed"; else echo "cli_test: $failures failed"; fi
+[ $failures -eq 0 ]

@@ -1,0 +1,132 @@
+// Verification of placements and the text forms they are read and written in.
+#include <gtest/gtest.h>
+
+#include "nqueens/enumerate.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/verify.hpp"
+
+namespace nq = nqueens;
+
+namespace {
+
+nq::Placement parse(std::string_view line) {
+  std::string error;
+  auto p = nq::parse_placement_line(line, error);
+  EXPECT_TRUE(p.has_value()) << line << ": " << error;
+  return p.value_or(nq::Placement{});
+}
+
+std::string parse_error(std::string_view line) {
+  std::string error;
+  EXPECT_FALSE(nq::parse_placement_line(line, error).has_value()) << line;
+  return error;
+}
+
+}  // namespace
+
+TEST(Verify, ValidSolution) {
+  const auto r = nq::verify(parse("1 5 8 6 3 7 2 4"));
+  EXPECT_TRUE(r.valid);
+  EXPECT_EQ(r.attacking_pairs, 0u);
+  EXPECT_EQ(nq::describe(r), "valid");
+}
+
+TEST(Verify, NamesTheAttackingQueens) {
+  const auto r = nq::verify(parse("1 5 8 6 3 7 4 2"));  // rows 7,8 swapped: b8/d7 clash
+  EXPECT_FALSE(r.valid);
+  ASSERT_FALSE(r.attacks.empty());
+  EXPECT_NE(nq::describe(r).find("share a"), std::string::npos) << nq::describe(r);
+
+  const auto col = nq::verify(parse("1 1 1"));  // all in column a
+  EXPECT_EQ(col.attacking_pairs, 3u);           // C(3,2) on one column
+  EXPECT_EQ(col.attacks.front().line, nq::Line::column);
+  EXPECT_EQ(nq::describe(col).substr(0, 25), "a1 and a2 share a column;");
+}
+
+TEST(Verify, CountsPairsOnEveryLine) {
+  // a1 b2 c3 d4: one diagonal of 4 queens = 6 pairs.
+  const auto r = nq::verify(parse("a1 b2 c3 d4"));
+  EXPECT_EQ(r.attacking_pairs, 6u);
+  EXPECT_EQ(r.attacks.front().line, nq::Line::diagonal);
+  const auto anti = nq::verify(parse("d1 c2 b3 a4"));
+  EXPECT_EQ(anti.attacks.front().line, nq::Line::anti_diagonal);
+}
+
+TEST(Verify, WrongNumberOfQueensAndSharedSquares) {
+  nq::Placement p{8, {{0, 0}, {1, 4}}};
+  const auto r = nq::verify(p);
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(nq::describe(r).find("2 queens on a 8x8 board"), std::string::npos);
+  nq::Placement twice{2, {{0, 0}, {0, 0}}};
+  const auto t = nq::verify(twice);
+  EXPECT_EQ(t.attacks.front().line, nq::Line::square);
+  EXPECT_EQ(t.attacking_pairs, 1u);
+  nq::Placement off{4, {{0, 0}, {5, 1}, {2, 3}, {3, 1}}};
+  EXPECT_FALSE(nq::verify(off).valid);
+  EXPECT_EQ(nq::verify(off).off_board.size(), 1u);
+}
+
+TEST(Verify, EveryListedBoardOfTenVerifiesInEveryFormat) {
+  for (const nq::Solution& s : nq::solutions(10)) {
+    for (nq::Format f : {nq::Format::perm, nq::Format::json, nq::Format::algebraic}) {
+      const std::string text = nq::format_solution(s, f);
+      const nq::Placement p = parse(text);
+      EXPECT_TRUE(nq::verify(p).valid) << text;
+      EXPECT_EQ(p.queens, nq::to_placement(s).queens) << text;
+    }
+    std::vector<std::string> rows;
+    const std::string board = nq::format_solution(s, nq::Format::board);
+    for (std::size_t start = 0; start <= board.size();) {
+      std::size_t end = board.find('\n', start);
+      if (end == std::string::npos) end = board.size();
+      rows.push_back(board.substr(start, end - start));
+      start = end + 1;
+    }
+    std::string error;
+    auto p = nq::parse_board(rows, error);
+    ASSERT_TRUE(p) << error;
+    EXPECT_TRUE(nq::verify(*p).valid);
+  }
+}
+
+TEST(Format, ExactTexts) {
+  const nq::Solution s{0, 4, 7, 5, 2, 6, 1, 3};
+  EXPECT_EQ(nq::format_solution(s, nq::Format::perm), "1 5 8 6 3 7 2 4");
+  EXPECT_EQ(nq::format_solution(s, nq::Format::algebraic), "a1 e2 h3 f4 c5 g6 b7 d8");
+  EXPECT_EQ(nq::format_solution(s, nq::Format::json), R"({"n":8,"solution":[1,5,8,6,3,7,2,4]})");
+  EXPECT_EQ(nq::format_solution({1, 3, 0, 2}, nq::Format::board),
+            ". Q . .\n. . . Q\nQ . . .\n. . Q .");
+  EXPECT_EQ(nq::square_name({2, 4}, 8), "e3");
+  EXPECT_EQ(nq::square_name({2, 4}, 30), "(3,5)");
+}
+
+TEST(Format, ParsesEveryLineForm) {
+  EXPECT_EQ(parse("15863724").queens, parse("1 5 8 6 3 7 2 4").queens);
+  EXPECT_EQ(parse("1,5,8,6,3,7,2,4").queens, parse("1 5 8 6 3 7 2 4").queens);
+  EXPECT_EQ(parse("[1,5,8,6,3,7,2,4]").queens, parse("1 5 8 6 3 7 2 4").queens);
+  EXPECT_EQ(parse(R"({"index":1,"n":8,"solution":[1,5,8,6,3,7,2,4]})").queens,
+            parse("1 5 8 6 3 7 2 4").queens);
+  EXPECT_EQ(parse("A1 E2 H3 F4 C5 G6 B7 D8").queens, parse("1 5 8 6 3 7 2 4").queens);
+}
+
+TEST(Format, MalformedPlacementsGiveOneSentence) {
+  EXPECT_EQ(parse_error(""), "empty placement");
+  EXPECT_EQ(parse_error("1 5 x"), "'x' is not a column number");
+  EXPECT_EQ(parse_error("1 5 9"), "column 5 in row 2 is not between 1 and 3");
+  EXPECT_EQ(parse_error("0 1"), "column 0 in row 1 is not between 1 and 2");
+  EXPECT_EQ(parse_error("a1 b9"), "square b9 is off the 2x2 board (2 queens given)");
+  EXPECT_EQ(parse_error("a1 zz"), "'zz' is not a square like e4");
+  EXPECT_EQ(parse_error(R"({"n":8})"), "JSON object has no \"solution\" array");
+  EXPECT_EQ(parse_error("[1,2"), "malformed JSON array");
+  std::string error;
+  EXPECT_FALSE(nq::parse_board({"Q .", ". . ."}, error));
+  EXPECT_EQ(error, "board row 2 has 3 squares, expected 2 (one per row)");
+  EXPECT_FALSE(nq::parse_board({"Q x", ". Q"}, error));
+  EXPECT_EQ(error, "board row 1 has 'x', expected 'Q' or '.'");
+}
+
+TEST(Format, NamesAndParsesFormats) {
+  for (nq::Format f : {nq::Format::perm, nq::Format::board, nq::Format::json, nq::Format::algebraic})
+    EXPECT_EQ(nq::parse_format(nq::name(f)), f);
+  EXPECT_FALSE(nq::parse_format("xml"));
+}
