@@ -1,8 +1,8 @@
 // Counting speed: the library's total + unique count against the plain bitboard backtracker
 // (bench/baseline.hpp: one queen per row, masks, mirror halving, one thread), same run.
 //
-//   build/release/bench/count_bench --benchmark_repetitions=5 \
-//       --benchmark_report_aggregates_only=true --benchmark_filter='/16'
+//   build/release/bench/count_bench --benchmark_repetitions=5
+//     --benchmark_report_aggregates_only=true --benchmark_filter=/16
 //
 // Compare the medians: Baseline/N against Count/N/1 (one thread) and Count/N/1 against
 // Count/N/2 (two threads).
