@@ -24,5 +24,6 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/nqueensConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/nqueensConfigVersion.cmake
         DESTINATION ${NQUEENS_CMAKE_DIR})
 
+file(RELATIVE_PATH NQUEENS_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
 configure_file(cmake/nqueens.pc.in ${CMAKE_CURRENT_BINARY_DIR}/nqueens.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/nqueens.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
