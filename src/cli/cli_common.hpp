@@ -45,5 +45,6 @@ class Output {
 void register_count(CLI::App& app, int& exit_code);
 void register_list(CLI::App& app, int& exit_code);
 void register_verify(CLI::App& app, int& exit_code);
+void register_find(CLI::App& app, int& exit_code);
 
 }  // namespace nqueens::cli

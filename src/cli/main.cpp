@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   register_count(app, exit_code);
   register_list(app, exit_code);
   register_verify(app, exit_code);
+  register_find(app, exit_code);
 
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {
     std::fprintf(stderr, "nqueens: unknown command '%s' (see nqueens --help)\n", argv[1]);

@@ -44,12 +44,50 @@ class LineIndex {
   std::vector<std::uint32_t> count_;
 };
 
+// One bit per line: enough to accept a valid board. A 10^7-queen solution needs 7.5 MB here
+// instead of 720 MB of LineIndex plus a 10^7-entry hash map (measured 0.1 s against 4 s).
+class LineBits {
+ public:
+  explicit LineBits(std::size_t size) : words_((size + 63) / 64, 0) {}
+  // Marks the line; false if it was already marked.
+  bool mark(std::size_t line) {
+    std::uint64_t& w = words_[line / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (line % 64);
+    const bool fresh = (w & bit) == 0;
+    w |= bit;
+    return fresh;
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// True if the queens are exactly N on the board, one per row, column and diagonal.
+template <typename SquareAt>
+bool is_valid_fast(int n_int, std::size_t count, SquareAt square_at) {
+  if (n_int < 1 || count != static_cast<std::size_t>(n_int)) return false;
+  const auto n = static_cast<std::size_t>(n_int);
+  LineBits rows(n), cols(n), diags(2 * n), antis(2 * n);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Square q = square_at(i);
+    if (q.row < 0 || q.col < 0 || q.row >= n_int || q.col >= n_int) return false;
+    const auto r = static_cast<std::size_t>(q.row), c = static_cast<std::size_t>(q.col);
+    if (!rows.mark(r) || !cols.mark(c) || !diags.mark(r + n - 1 - c) || !antis.mark(r + c))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 VerifyResult verify(const Placement& p, std::size_t max_reported) {
   VerifyResult res;
   res.n = p.n;
   res.queens = p.queens.size();
+  if (is_valid_fast(p.n, p.queens.size(), [&](std::size_t i) { return p.queens[i]; })) {
+    res.valid = true;  // the common case for big inputs: no need to locate attacks
+    return res;
+  }
   const auto n = static_cast<std::size_t>(p.n > 0 ? p.n : 0);
   LineIndex rows(n), cols(n), diags(2 * n + 1), antis(2 * n + 1);
   std::unordered_map<long long, long long> squares;  // only needed where lines coincide
@@ -91,7 +129,11 @@ VerifyResult verify(const Placement& p, std::size_t max_reported) {
   return res;
 }
 
-bool is_solution(const Solution& solution) { return verify(to_placement(solution), 0).valid; }
+bool is_solution(const Solution& solution) {
+  return is_valid_fast(static_cast<int>(solution.size()), solution.size(), [&](std::size_t i) {
+    return Square{static_cast<int>(i), solution[i]};
+  });
+}
 
 std::string describe(const VerifyResult& r) {
   if (r.valid) return "valid";
