@@ -68,7 +68,7 @@ struct Frontier {
   Level level[kRows];
 };
 
-// One set of buffers per thread (2 MiB), allocated on the thread's first job.
+// One set of buffers per thread (about 1 MiB), allocated on the thread's first job.
 Frontier& frontier() {
   thread_local std::unique_ptr<Frontier> f;
   if (!f) f = std::make_unique<Frontier>();

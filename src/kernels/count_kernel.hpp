@@ -1,6 +1,9 @@
 // The symmetry-reduced counting kernel (internal). See include/nqueens/jobs.hpp for the two
 // branches and docs/ALGORITHMS.md for why they visit each symmetry class once.
 //
+// This scalar search is the portable kernel and the reference for the vectorised one
+// (count_frontier.cpp, 8x faster at N = 16), which count_job runs where the build has AVX-512.
+//
 // Bit layout of every row word (N <= 32):
 //
 //   bit:     31 ...  N  N-1 ............ 1  0
