@@ -1,0 +1,207 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "data.hpp"
+#include "reference.hpp"
+#include "sudoku/sudoku.hpp"
+
+namespace sudoku {
+namespace {
+
+using testing::load;
+
+Grid parse(const std::string& text, int box = 3) {
+  Grid g(box);
+  auto err = parse_puzzle(text, box, g);
+  EXPECT_FALSE(err) << *err;
+  return g;
+}
+
+TEST(Solve9, Curated5000MatchesGivenSolutions) {
+  std::vector<std::string> solutions;
+  auto puzzles = load("curated_5000.csv", &solutions);
+  ASSERT_EQ(puzzles.size(), 5000u);
+  ASSERT_EQ(solutions.size(), 5000u);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    SolveResult r = solve(puzzles[i], 2);
+    ASSERT_EQ(r.solutions, 1u) << "puzzle " << i;
+    ASSERT_EQ(to_line(r.solution), solutions[i]) << "puzzle " << i;
+  }
+}
+
+void expect_all_unique(const std::vector<Grid>& puzzles) {
+  std::uint8_t solution[81];
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    ASSERT_EQ(solve9(puzzles[i].data(), 2, solution, nullptr), 1u) << "puzzle " << i;
+    Grid g(3);
+    std::copy(solution, solution + 81, g.data());
+    ASSERT_TRUE(is_solution_of(g, puzzles[i])) << "puzzle " << i;
+  }
+}
+
+TEST(Solve9, Every17CluePuzzleSolvedValidAndUnique) {
+  auto puzzles = load("puzzles2_17_clue");
+  ASSERT_EQ(puzzles.size(), 49158u);
+  expect_all_unique(puzzles);
+}
+
+TEST(Solve9, EveryMagictourPuzzleSolvedValidAndUnique) {
+  auto puzzles = load("puzzles3_magictour_top1465");
+  ASSERT_EQ(puzzles.size(), 1465u);
+  expect_all_unique(puzzles);
+}
+
+TEST(Solve9, EverySergPuzzleHasMultipleSolutions) {
+  auto puzzles = load("puzzles7_serg_benchmark");
+  ASSERT_EQ(puzzles.size(), 10000u);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    SolveResult r = solve(puzzles[i], 2);
+    ASSERT_EQ(r.solutions, 2u) << "puzzle " << i;
+    ASSERT_TRUE(is_solution_of(r.solution, puzzles[i])) << "puzzle " << i;
+  }
+}
+
+TEST(Solve9, GeneralSolverAgreesOnSample) {
+  auto hard = load("puzzles3_magictour_top1465");
+  auto clue17 = load("puzzles2_17_clue");
+  for (std::size_t i = 0; i < clue17.size(); i += 97) hard.push_back(clue17[i]);
+  for (const Grid& p : hard) {
+    SolveResult fast = solve(p, 2), general = solve_general(p, 2);
+    ASSERT_EQ(fast.solutions, general.solutions);
+    ASSERT_EQ(fast.solution, general.solution);
+  }
+}
+
+TEST(Solve9, SeedBacktrackerAgreesOnSample) {
+  auto curated = load("curated_5000.csv");
+  // Beginner and Easy puzzles: the seed's backtracker is quick on them.
+  for (std::size_t i = 0; i < 2000; i += 10) {
+    reference::SeedSolver seed(curated[i]);
+    ASSERT_EQ(seed.count(2), 1u);
+    ASSERT_EQ(seed.first, solve(curated[i]).solution) << "puzzle " << i;
+  }
+}
+
+TEST(Solve9, CountsAgreeWithSeedBacktrackerOnPuzzlesWithHolesRemoved) {
+  auto curated = load("curated_5000.csv");
+  std::mt19937 rng(42);
+  int multi = 0;
+  for (std::size_t i = 0; i < 1000; i += 10) {
+    Grid p = curated[i];
+    for (int removed = 0; removed < 4;) {  // drop 4 clues: usually several solutions
+      int c = static_cast<int>(rng() % 81);
+      if (p[c]) p[c] = 0, ++removed;
+    }
+    reference::SeedSolver seed(p);
+    std::uint64_t expect = seed.count(50);
+    ASSERT_EQ(count_solutions(p, 50), expect) << to_line(p);
+    ASSERT_EQ(solve_general(p, 50).solutions, expect) << to_line(p);
+    multi += expect > 1;
+  }
+  EXPECT_GT(multi, 10);  // the sample really exercises counting
+}
+
+TEST(Solve9, EmptyGridHasManySolutions) {
+  Grid empty(3);
+  SolveResult r = solve(empty, 2);
+  EXPECT_EQ(r.solutions, 2u);
+  EXPECT_TRUE(is_solution_of(r.solution, empty));
+  EXPECT_EQ(count_solutions(empty, 1000), 1000u);
+}
+
+TEST(Solve9, BrokenGivensHaveNoSolution) {
+  Grid g(3);
+  g[0] = g[1] = 1;  // repeated in row 1
+  EXPECT_EQ(solve(g).solutions, 0u);
+  EXPECT_EQ(solve_general(g).solutions, 0u);
+  // Consistent givens but no solution: the top-left cell can only be 1, and column 1
+  // already has a 1.
+  Grid h = parse(".23456789"
+                 "........."
+                 "........."
+                 "1........"
+                 "........."
+                 "........."
+                 "........."
+                 "........."
+                 ".........");
+  EXPECT_EQ(solve(h).solutions, 0u);
+  EXPECT_EQ(solve_general(h).solutions, 0u);
+}
+
+TEST(Solve9, LimitZeroAndOne) {
+  Grid empty(3);
+  EXPECT_EQ(count_solutions(empty, 0), 0u);
+  EXPECT_EQ(count_solutions(empty, 1), 1u);
+}
+
+TEST(General, Empty4x4Has288Solutions) {
+  Grid empty(2);
+  std::set<std::string> seen;
+  std::uint64_t n = enumerate_solutions(empty, [&](const Grid& g) {
+    EXPECT_TRUE(is_solution_of(g, empty));
+    seen.insert(to_line(g));
+    return true;
+  });
+  EXPECT_EQ(n, 288u);
+  EXPECT_EQ(seen.size(), 288u);
+  EXPECT_EQ(count_solutions(empty, 1000), 288u);
+  EXPECT_EQ(reference::SeedSolver(empty).count(1000), 288u);
+}
+
+TEST(General, EnumerateStopsWhenAsked) {
+  Grid empty(3);
+  int calls = 0;
+  EXPECT_EQ(enumerate_solutions(empty, [&](const Grid&) { return ++calls < 5; }), 5u);
+  EXPECT_EQ(calls, 5);
+}
+
+TEST(General, EnumerateMatchesCountOn9x9WithHoles) {
+  Grid p = parse("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..");
+  // Remove 5 more clues and compare enumeration against the reference backtracker.
+  for (int c : {2, 3, 4, 5, 6}) p[c] = 0;
+  std::set<std::string> seen;
+  std::uint64_t n = enumerate_solutions(p, [&](const Grid& g) {
+    EXPECT_TRUE(is_solution_of(g, p));
+    seen.insert(to_line(g));
+    return true;
+  });
+  EXPECT_EQ(n, seen.size());
+  EXPECT_EQ(n, reference::SeedSolver(p).count(1000000));
+  EXPECT_GT(n, 1u);
+}
+
+void solve_random_large(int box, int seeds, double hole_fraction) {
+  for (int s = 1; s <= seeds; ++s) {
+    Grid full = random_solution(box, static_cast<std::uint64_t>(s));
+    ASSERT_TRUE(is_solution_of(full, Grid(box)));
+    std::mt19937 rng(static_cast<unsigned>(s));
+    Grid p = full;
+    for (int i = 0; i < p.cell_count(); ++i)
+      if (std::uniform_real_distribution<double>(0, 1)(rng) < hole_fraction) p[i] = 0;
+    SolveResult r = solve(p, 1);
+    ASSERT_EQ(r.solutions, 1u);
+    EXPECT_TRUE(is_solution_of(r.solution, p));
+  }
+}
+
+TEST(General, Solves16x16) { solve_random_large(4, 5, 0.6); }
+TEST(General, Solves25x25) { solve_random_large(5, 3, 0.4); }
+
+TEST(General, Known16x16IsUnique) {
+  // A generated 16x16 puzzle (seed 3) checked unique by this solver and the rater.
+  GenerateOptions o;
+  o.box = 4;
+  o.seed = 3;
+  o.minimal = false;
+  auto p = generate(o);
+  ASSERT_TRUE(p);
+  SolveResult r = solve(*p, 2);
+  EXPECT_EQ(r.solutions, 1u);
+  EXPECT_TRUE(is_solution_of(r.solution, *p));
+}
+
+}  // namespace
+}  // namespace sudoku
