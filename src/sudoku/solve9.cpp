@@ -46,6 +46,8 @@ struct Tables {
   // perm_cells[m]: for a 9-bit mini-row occupancy m (bit 3*row + box), the cells of every
   // mini-row that lies on a permutation contained in m; 0 when none fits.
   std::uint32_t perm_cells[512];
+  // perm_minis[m]: the same as 9 bits (which mini-rows or mini-columns survive).
+  std::uint16_t perm_minis[512];
   // row_boxes[r]: for the 9 bits of one row, which of its 3 mini-rows are non-empty.
   std::uint8_t row_boxes[512];
   Tables() {
@@ -57,6 +59,7 @@ struct Tables {
         std::uint32_t pat = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
         if ((m & pat) == pat) allowed |= pat;
       }
+      perm_minis[m] = static_cast<std::uint16_t>(allowed);
       std::uint32_t cells = 0;
       for (int r = 0; r < 3; ++r)
         for (int k = 0; k < 3; ++k)
@@ -158,6 +161,50 @@ struct Search {
     return found;
   }
 
+  // Per digit, across bands: a column with one place left (hidden single in a column), and
+  // the stack permutation (a digit occupies one mini-column per band and per box column
+  // triple in each stack), the vertical twin of the band rule. -1/0/1 as naked_singles.
+  static int digit_pass(State& s) {
+    int found = 0;
+    for (int d = 0; d < 9; ++d) {
+      std::uint32_t* f = &s.F[3 * d];
+      std::uint32_t once = 0, twice = 0, placed_cols = 0, occ[3];
+      for (int b = 0; b < 3; ++b) {
+        const std::uint32_t x = f[b];
+        for (int r = 0; r < 3; ++r) {
+          std::uint32_t row = x >> (9 * r) & 0x1ff;
+          twice |= once & row;
+          once |= row;
+        }
+        const std::uint32_t placed = x & ~s.unsolved[b];
+        placed_cols |= (placed | placed >> 9 | placed >> 18) & 0x1ff;
+        occ[b] = (x | x >> 9 | x >> 18) & 0x1ff;
+      }
+      if (once != 0x1ff) return -1;
+      std::uint32_t keep[3] = {0, 0, 0};
+      for (int st = 0; st < 3; ++st) {
+        std::uint32_t m = (occ[0] >> (3 * st) & 7) | (occ[1] >> (3 * st) & 7) << 3 |
+                          (occ[2] >> (3 * st) & 7) << 6;
+        std::uint32_t a = kTables.perm_minis[m];
+        if (!a) return -1;
+        for (int b = 0; b < 3; ++b) keep[b] |= (a >> (3 * b) & 7) << (3 * st);
+      }
+      const std::uint32_t hidden = once & ~twice & ~placed_cols;
+      for (int b = 0; b < 3; ++b) {
+        std::uint32_t x = f[b] & keep[b] * kColumnRepeat;
+        for (std::uint32_t t = x & hidden * kColumnRepeat; t; t &= t - 1) {
+          std::uint32_t p = t & (~t + 1);
+          x &= ~row_of(p) | p;
+        }
+        if (x != f[b]) {
+          f[b] = x;
+          found = 1;
+        }
+      }
+    }
+    return found;
+  }
+
   static bool propagate(State& s) {
     for (;;) {
       bool changed = false;
@@ -169,6 +216,9 @@ struct Search {
           }
       if (changed) continue;
       int n = naked_singles(s);
+      if (n < 0) return false;
+      if (n > 0) continue;
+      n = digit_pass(s);
       if (n < 0) return false;
       if (n == 0) return true;
     }
