@@ -43,6 +43,7 @@ class Output {
 // Each subcommand registers itself; the callback it sets on its CLI::App runs the command and
 // stores the exit code in `exit_code`.
 void register_count(CLI::App& app, int& exit_code);
+void register_merge(CLI::App& app, int& exit_code);
 void register_list(CLI::App& app, int& exit_code);
 void register_verify(CLI::App& app, int& exit_code);
 void register_find(CLI::App& app, int& exit_code);

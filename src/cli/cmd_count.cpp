@@ -1,8 +1,15 @@
-// nqueens count N: total and fundamental solutions from one symmetry-reduced search.
+// nqueens count N: total and fundamental solutions from one symmetry-reduced search, with
+// progress, checkpoints (--checkpoint) and shards (--shard I/K, added up by `nqueens merge`).
 #include <fmt/format.h>
 
+#include <atomic>
+#include <csignal>
+
 #include "cli_common.hpp"
+#include "count_output.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/run.hpp"
+#include "progress.hpp"
 
 namespace nqueens::cli {
 
@@ -12,27 +19,92 @@ struct CountArgs {
   std::string n;
   int threads = 0;
   bool json = false;
+  std::string checkpoint;
+  std::string shard;
+  double checkpoint_seconds = 10;
+  bool progress = false;
+  bool quiet = false;
 };
 
-int run_count(const CountArgs& a) {
-  CountOptions opt;
-  opt.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
-  opt.threads = resolve_threads(a.threads);
-  const CountResult r = count_solutions(opt);
-  const ClassCounts& c = r.classes;
-  if (a.json) {
-    fmt::print(
-        "{{\"n\":{},\"total\":{},\"unique\":{},\"classes\":{{\"8\":{},\"4\":{},\"2\":{},\"1\":{}}},"
-        "\"seconds\":{:.6f},\"threads\":{},\"jobs\":{}}}\n",
-        r.n, to_string(r.total()), to_string(r.unique()), to_string(c.size8), to_string(c.size4),
-        to_string(c.size2), to_string(c.size1), r.seconds, r.threads, r.jobs);
-  } else {
-    fmt::print("n: {}\ntotal: {}\nunique: {}\n", r.n, to_string(r.total()), to_string(r.unique()));
-    fmt::print("classes: {} of 8, {} of 4, {} of 2", to_string(c.size8), to_string(c.size4),
-               to_string(c.size2));
-    if (c.size1 != 0) fmt::print(", {} of 1", to_string(c.size1));
-    fmt::print("\nseconds: {:.3f} ({} threads, {} jobs)\n", r.seconds, r.threads, r.jobs);
+std::atomic<bool> g_stop{false};
+extern "C" void request_stop(int) { g_stop.store(true); }
+
+// SIGINT and SIGTERM finish the jobs in flight and save the checkpoint instead of killing
+// the process; the previous handlers come back when the count ends.
+class StopOnSignal {
+ public:
+  StopOnSignal() {
+    g_stop = false;
+    old_int_ = std::signal(SIGINT, request_stop);
+    old_term_ = std::signal(SIGTERM, request_stop);
   }
+  ~StopOnSignal() {
+    std::signal(SIGINT, old_int_);
+    std::signal(SIGTERM, old_term_);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+ private:
+  void (*old_int_)(int);
+  void (*old_term_)(int);
+};
+
+int run_count_command(const CountArgs& a) {
+  RunOptions o;
+  o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
+  o.threads = resolve_threads(a.threads);
+  if (!a.shard.empty()) {
+    try {
+      o.shard = parse_shard(a.shard);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  o.checkpoint = a.checkpoint;
+  if (o.checkpoint.empty() && o.shard.count > 1)
+    o.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", o.n, o.shard.index, o.shard.count);
+  if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
+    throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
+                                 a.checkpoint_seconds));
+  o.checkpoint_seconds = a.checkpoint_seconds;
+
+  ProgressBar bar(should_show_progress(a.progress, a.quiet));
+  o.on_progress = [&bar](const RunProgress& p) {
+    bar.update(p.done, p.total, p.resumed, p.seconds);
+  };
+  StopOnSignal stop_on_signal;
+  o.stop = &g_stop;
+
+  RunResult r;
+  try {
+    r = run_count(o);
+  } catch (const RecordError& e) {
+    throw UsageError(e.what());
+  }
+  bar.finish();
+
+  if (!r.finished) {
+    const std::size_t done = r.record.done_count(), total = r.record.shard_jobs();
+    if (o.checkpoint.empty())
+      std::fprintf(stderr, "nqueens: interrupted after %zu of %zu jobs; nothing saved "
+                           "(use --checkpoint FILE to be able to resume)\n", done, total);
+    else
+      std::fprintf(stderr, "nqueens: interrupted after %zu of %zu jobs; saved in %s, run the "
+                           "same command to resume\n", done, total, o.checkpoint.c_str());
+    return 130;
+  }
+
+  CountReport report;
+  report.n = o.n;
+  report.classes = r.record.sum;
+  report.seconds = r.seconds;
+  report.threads = o.threads;
+  report.jobs = r.record.shard_jobs();
+  report.resumed = r.resumed;
+  report.shard = o.shard;
+  report.record = o.checkpoint;
+  print_count_report(report, a.json);
   return 0;
 }
 
@@ -45,7 +117,16 @@ void register_count(CLI::App& app, int& exit_code) {
   cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxCountN))->required();
   cmd->add_option("-j,--threads", args->threads, "worker threads (0: all cores)");
   cmd->add_flag("--json", args->json, "one JSON object instead of text");
-  cmd->callback([args, &exit_code] { exit_code = run_count(*args); });
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "save progress to FILE as the run goes; resume from it if it exists");
+  cmd->add_option("--checkpoint-seconds", args->checkpoint_seconds,
+                  "longest time between checkpoint writes (default 10)");
+  cmd->add_option("--shard", args->shard,
+                  "count only slice I of K of the job list (I/K); the result goes to the "
+                  "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
+  cmd->add_flag("--progress", args->progress, "show progress on stderr even if not a terminal");
+  cmd->add_flag("-q,--quiet", args->quiet, "no progress display");
+  cmd->callback([args, &exit_code] { exit_code = run_count_command(*args); });
 }
 
 }  // namespace nqueens::cli

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   int exit_code = 0;
   register_count(app, exit_code);
+  register_merge(app, exit_code);
   register_list(app, exit_code);
   register_verify(app, exit_code);
   register_find(app, exit_code);

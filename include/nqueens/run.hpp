@@ -1,0 +1,43 @@
+// Long counts: a count over a JobList (or one shard of it) that reports progress, writes a
+// checkpoint as it goes, resumes from one, and stops cleanly when asked. The threaded CLI,
+// the MPI driver and the GPU backend all keep their state in the same RunRecord.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+
+#include "nqueens/checkpoint.hpp"
+
+namespace nqueens {
+
+struct RunProgress {
+  std::size_t done = 0;   // jobs of this shard finished, resumed ones included
+  std::size_t total = 0;  // jobs of this shard
+  std::size_t resumed = 0;  // of `done`, how many came from the checkpoint
+  double seconds = 0;     // since this process started counting
+};
+
+struct RunOptions {
+  int n = 0;
+  int threads = 0;  // 0: all cores
+  int depth = 0;    // job-list depth, 0: default_job_depth(n)
+  Shard shard;
+  std::string checkpoint;           // record file; resumed from if it exists; "" for none
+  double checkpoint_seconds = 10;   // at most this long between checkpoint writes
+  std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
+  const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
+                                            // save, and return unfinished
+};
+
+struct RunResult {
+  RunRecord record;
+  bool finished = false;
+  std::size_t resumed = 0;  // jobs taken from the checkpoint instead of being counted
+  double seconds = 0;
+};
+
+// Throws RecordError for an unusable checkpoint, std::invalid_argument for a bad N.
+RunResult run_count(const RunOptions& options);
+
+}  // namespace nqueens

@@ -1,0 +1,275 @@
+#include "nqueens/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "nqueens/version.hpp"
+
+namespace nqueens {
+
+namespace {
+
+constexpr const char* kTag = "nqueens-record";
+constexpr int kFormatVersion = 1;
+constexpr std::size_t kMaxRecordBytes = 64u << 20;  // far above any real record
+
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+template <typename T>
+bool parse_number(std::string_view s, T& out, int base = 10) {
+  if (s.empty()) return false;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
+  return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+bool parse_count(std::string_view s, Count& out) {
+  if (s.empty() || s.size() > 39) return false;
+  out = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + static_cast<unsigned>(c - '0');
+  }
+  return true;
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[17];
+  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v, 16);
+  return std::string(buf, ptr);
+}
+
+// Done jobs as ranges of positions within the shard (position k is job index-1 + k*count),
+// so a shard's progress compresses to a few ranges whatever the shard count.
+std::string ranges_of(const std::vector<bool>& done, const Shard& shard) {
+  const auto step = static_cast<std::size_t>(shard.count);
+  const auto first = static_cast<std::size_t>(shard.index - 1);
+  auto is_done = [&](std::size_t k) {
+    const std::size_t i = first + k * step;
+    return i < done.size() && done[i];
+  };
+  const std::size_t positions = done.size() > first ? (done.size() - first + step - 1) / step : 0;
+  std::string out;
+  std::size_t k = 0;
+  while (k < positions) {
+    if (!is_done(k)) {
+      ++k;
+      continue;
+    }
+    std::size_t j = k;
+    while (j + 1 < positions && is_done(j + 1)) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(k);
+    if (j > k) out += '-' + std::to_string(j);
+    k = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  Shard s;
+  if (slash == std::string::npos ||
+      !parse_number(std::string_view(text).substr(0, slash), s.index) ||
+      !parse_number(std::string_view(text).substr(slash + 1), s.count))
+    throw std::invalid_argument("--shard must look like I/K (for example 3/8), got '" + text + "'");
+  if (s.count < 1 || s.count > 1'000'000 || s.index < 1 || s.index > s.count)
+    throw std::invalid_argument("--shard I/K needs 1 <= I <= K <= 1000000, got '" + text + "'");
+  return s;
+}
+
+RunRecord RunRecord::start(const JobList& list, Shard shard) {
+  RunRecord r;
+  r.n = list.n;
+  r.depth = list.depth;
+  r.jobs = list.jobs.size();
+  r.fingerprint = list.fingerprint();
+  r.shard = shard;
+  r.done.assign(r.jobs, false);
+  return r;
+}
+
+std::vector<std::size_t> RunRecord::remaining() const {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < jobs; ++i)
+    if (shard.owns(i) && !done[i]) out.push_back(i);
+  return out;
+}
+
+std::size_t RunRecord::shard_jobs() const {
+  const auto k = static_cast<std::size_t>(shard.count), i = static_cast<std::size_t>(shard.index);
+  return jobs / k + (i - 1 < jobs % k ? 1 : 0);
+}
+
+std::size_t RunRecord::done_count() const {
+  std::size_t c = 0;
+  for (bool d : done) c += d ? 1 : 0;
+  return c;
+}
+
+void RunRecord::check_matches(const JobList& list, Shard s, const std::string& path) const {
+  if (n != list.n)
+    throw RecordError(path + " is a record for N = " + std::to_string(n) + ", not N = " +
+                      std::to_string(list.n));
+  if (jobs != list.jobs.size() || depth != list.depth || fingerprint != list.fingerprint())
+    throw RecordError(path + " was made from a different job list (another program version or "
+                             "job depth); it cannot be resumed by this run");
+  if (!(shard == s))
+    throw RecordError(path + " is for shard " + std::to_string(shard.index) + "/" +
+                      std::to_string(shard.count) + ", not " + std::to_string(s.index) + "/" +
+                      std::to_string(s.count));
+}
+
+std::string to_text(const RunRecord& r) {
+  std::ostringstream body;
+  body << kTag << ' ' << kFormatVersion << '\n'
+       << "program " << kVersion << '\n'
+       << "n " << r.n << '\n'
+       << "depth " << r.depth << '\n'
+       << "jobs " << r.jobs << '\n'
+       << "fingerprint " << hex(r.fingerprint) << '\n'
+       << "shard " << r.shard.index << ' ' << r.shard.count << '\n'
+       << "done " << ranges_of(r.done, r.shard) << '\n'
+       << "classes " << to_string(r.sum.size1) << ' ' << to_string(r.sum.size2) << ' '
+       << to_string(r.sum.size4) << ' ' << to_string(r.sum.size8) << '\n';
+  std::string text = body.str();
+  text += "checksum " + hex(fnv1a(text)) + '\n';
+  return text;
+}
+
+RunRecord parse_record(const std::string& text, const std::string& path) {
+  auto bad = [&](const std::string& why) -> RecordError {
+    return RecordError(path + " is not a usable nqueens record: " + why);
+  };
+  const auto sum_at = text.rfind("checksum ");
+  if (sum_at == std::string::npos || (sum_at != 0 && text[sum_at - 1] != '\n'))
+    throw bad("no checksum line (truncated?)");
+  std::uint64_t stored = 0;
+  std::string_view sum_line = std::string_view(text).substr(sum_at + 9);
+  if (!sum_line.empty() && sum_line.back() == '\n') sum_line.remove_suffix(1);
+  if (!parse_number(sum_line, stored, 16)) throw bad("malformed checksum line");
+  if (stored != fnv1a(std::string_view(text).substr(0, sum_at)))
+    throw bad("checksum mismatch (the file was changed or damaged)");
+
+  std::map<std::string, std::string> fields;
+  std::istringstream in(text.substr(0, sum_at));
+  std::string line;
+  bool first = true;
+  while (std::getline(in, line)) {
+    const auto sp = line.find(' ');
+    const std::string key = line.substr(0, sp);
+    const std::string value = sp == std::string::npos ? "" : line.substr(sp + 1);
+    if (first) {
+      if (key != kTag) throw bad("it does not start with '" + std::string(kTag) + "'");
+      if (value != std::to_string(kFormatVersion))
+        throw bad("format version " + value + " is not " + std::to_string(kFormatVersion));
+      first = false;
+      continue;
+    }
+    fields[key] = value;
+  }
+  for (const char* k : {"program", "n", "depth", "jobs", "fingerprint", "shard", "done", "classes"})
+    if (!fields.count(k)) throw bad(std::string("missing field '") + k + "'");
+  if (fields["program"] != kVersion)
+    throw RecordError(path + " was written by nqueens " + fields["program"] + ", this is " +
+                      kVersion + "; finish it with that version");
+
+  RunRecord r;
+  if (!parse_number(fields["n"], r.n) || r.n < 1 || r.n > kMaxCountN) throw bad("bad n");
+  if (!parse_number(fields["depth"], r.depth) || r.depth < 0 || r.depth > kMaxJobDepth)
+    throw bad("bad depth");
+  if (!parse_number(fields["jobs"], r.jobs) || r.jobs > (std::size_t{1} << 28))
+    throw bad("bad job count");
+  if (!parse_number(fields["fingerprint"], r.fingerprint, 16)) throw bad("bad fingerprint");
+  {
+    std::istringstream s(fields["shard"]);
+    std::string a, b, extra;
+    s >> a >> b >> extra;
+    try {
+      r.shard = parse_shard(a + "/" + b);
+    } catch (const std::invalid_argument&) {
+      throw bad("bad shard");
+    }
+    if (!extra.empty()) throw bad("bad shard");
+  }
+  r.done.assign(r.jobs, false);
+  {
+    std::string_view rest = fields["done"];
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      std::string_view range = rest.substr(0, comma);
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      const auto dash = range.find('-');
+      std::size_t lo = 0, hi = 0;
+      if (!parse_number(range.substr(0, dash), lo) ||
+          (dash != std::string_view::npos && !parse_number(range.substr(dash + 1), hi)))
+        throw bad("bad done range '" + std::string(range) + "'");
+      if (dash == std::string_view::npos) hi = lo;
+      if (hi < lo || hi >= r.shard_jobs()) throw bad("done range out of bounds");
+      for (std::size_t k = lo; k <= hi; ++k)
+        r.done[static_cast<std::size_t>(r.shard.index - 1) +
+               k * static_cast<std::size_t>(r.shard.count)] = true;
+    }
+  }
+  {
+    std::istringstream s(fields["classes"]);
+    std::string c[4], extra;
+    s >> c[0] >> c[1] >> c[2] >> c[3] >> extra;
+    if (!parse_count(c[0], r.sum.size1) || !parse_count(c[1], r.sum.size2) ||
+        !parse_count(c[2], r.sum.size4) || !parse_count(c[3], r.sum.size8) || !extra.empty())
+      throw bad("bad classes line");
+  }
+  return r;
+}
+
+void write_record(const RunRecord& record, const std::string& path) {
+  const std::string text = to_text(record);
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
+  std::size_t off = 0;
+  while (off < text.size()) {
+    const ssize_t w = ::write(fd, text.data() + off, text.size() - off);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      throw RecordError("cannot write " + tmp + ": " + why);
+    }
+    off += static_cast<std::size_t>(w);
+  }
+  // fsync before rename: after a power cut the file holds the old or the new record.
+  if (::fsync(fd) != 0 || ::close(fd) != 0)
+    throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw RecordError("cannot replace " + path + ": " + std::strerror(errno));
+}
+
+RunRecord read_record(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RecordError("cannot read " + path + ": " + std::strerror(errno));
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxRecordBytes) throw RecordError(path + " is too large to be a record");
+  }
+  return parse_record(text, path);
+}
+
+}  // namespace nqueens

@@ -1,0 +1,59 @@
+#include "nqueens/run.hpp"
+
+#include <chrono>
+#include <filesystem>
+
+namespace nqueens {
+
+RunResult run_count(const RunOptions& o) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  auto since = [&](clock::time_point t) {
+    return std::chrono::duration<double>(clock::now() - t).count();
+  };
+
+  const JobList list = make_jobs(o.n, o.depth);
+  RunResult result;
+  if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
+    result.record = read_record(o.checkpoint);
+    result.record.check_matches(list, o.shard, o.checkpoint);
+    result.resumed = result.record.done_count();
+  } else {
+    result.record = RunRecord::start(list, o.shard);
+  }
+  RunRecord& rec = result.record;
+
+  RunProgress progress;
+  progress.total = rec.shard_jobs();
+  progress.done = progress.resumed = result.resumed;
+  auto last_save = clock::now();
+  auto last_report = clock::time_point{};
+  auto report = [&](bool force) {
+    if (!o.on_progress) return;
+    if (!force && since(last_report) < 0.1) return;
+    last_report = clock::now();
+    progress.seconds = since(t0);
+    o.on_progress(progress);
+  };
+  report(true);
+
+  const std::vector<std::size_t> todo = rec.remaining();
+  run_jobs(list, todo, o.threads, [&](std::size_t index, const ClassCounts& counts) {
+    rec.done[index] = true;
+    rec.sum += counts;
+    ++progress.done;
+    if (!o.checkpoint.empty() && since(last_save) >= o.checkpoint_seconds) {
+      write_record(rec, o.checkpoint);
+      last_save = clock::now();
+    }
+    report(false);
+    return !(o.stop && o.stop->load());
+  });
+  if (!o.checkpoint.empty()) write_record(rec, o.checkpoint);
+  report(true);
+  result.finished = rec.finished();
+  result.seconds = since(t0);
+  return result;
+}
+
+}  // namespace nqueens

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Long-run safety, end to end: a count killed with SIGKILL part way resumes from its
+# checkpoint to exactly the known result; SIGINT saves and exits 130; shards merge to the
+# total; damaged, truncated or mismatched records are refused with exit 2 and one line.
+# Usage: checkpoint_test.sh path/to/nqueens
+set -u
+bin=$(realpath "$1")
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+expect_refused() {  # expect_refused what args...: exit 2, one line on stderr
+  local what="$1"; shift
+  "$bin" "$@" >out 2>err; local rc=$?
+  [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2 ($(cat err))"
+  [ "$(wc -l <err)" -eq 1 ] || fail "$what: stderr not one line: $(cat err)"
+}
+
+# Waits until the record exists and lists some done jobs.
+wait_for_progress() {
+  for _ in $(seq 1 400); do
+    if [ -f "$1" ] && grep -q '^done [0-9]' "$1"; then return 0; fi
+    sleep 0.02
+  done
+  return 1
+}
+
+# 1. kill -9 part way, then the same command resumes to the exact result (N = 17).
+"$bin" count 17 -j 1 --checkpoint k17.rec --checkpoint-seconds 0.05 -q >/dev/null 2>&1 &
+pid=$!
+wait_for_progress k17.rec || fail "no checkpoint appeared"
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+killed_at=$(grep '^done' k17.rec)
+cp k17.rec unfinished.rec
+"$bin" count 17 -j 2 --checkpoint k17.rec -q >out 2>err || fail "resume failed: $(cat err)"
+grep -q '^total: 95815104$' out || fail "resumed total wrong: $(cat out)"
+grep -q '^unique: 11977939$' out || fail "resumed unique wrong: $(cat out)"
+grep -q 'resumed from k17.rec' out || fail "the run did not resume (killed at: $killed_at): $(cat out)"
+
+# 2. SIGINT saves the checkpoint and exits 130; the next run finishes it.
+"$bin" count 17 -j 1 --checkpoint int.rec --checkpoint-seconds 0.05 -q >/dev/null 2>int.err &
+pid=$!
+wait_for_progress int.rec || fail "no checkpoint before SIGINT"
+kill -INT $pid
+wait $pid; rc=$?
+if [ $rc -eq 130 ]; then
+  grep -q 'run the same command to resume' int.err || fail "SIGINT message: $(cat int.err)"
+  "$bin" count 17 --checkpoint int.rec -q | grep -q '^total: 95815104$' || fail "resume after SIGINT"
+elif [ $rc -ne 0 ]; then
+  fail "SIGINT exit $rc"
+fi
+
+# 3. Shards 1..4 of N = 14 merge to the total; merging refuses gaps, duplicates, mixes.
+for i in 1 2 3 4; do
+  "$bin" count 14 --shard $i/4 -q >/dev/null || fail "shard $i/4"
+done
+"$bin" merge nqueens-14-shard-{1,2,3,4}-of-4.record >out || fail "merge"
+grep -q '^total: 365596$' out && grep -q '^unique: 45752$' out || fail "merged: $(cat out)"
+"$bin" merge --json nqueens-14-shard-*-of-4.record | grep -q '"total":365596' || fail "merge json"
+expect_refused "gap" merge nqueens-14-shard-1-of-4.record nqueens-14-shard-2-of-4.record
+expect_refused "duplicate" merge nqueens-14-shard-{1,1,2,3,4}-of-4.record
+"$bin" count 13 --shard 1/4 -q >/dev/null
+expect_refused "mixed N" merge nqueens-13-shard-1-of-4.record nqueens-14-shard-{2,3,4}-of-4.record
+"$bin" count 14 --shard 2/3 -q >/dev/null
+expect_refused "mixed K" merge nqueens-14-shard-2-of-3.record nqueens-14-shard-{1,3,4}-of-4.record
+expect_refused "no files" merge
+expect_refused "missing file" merge no-such-file.record
+
+# 4. Damaged records are refused, by count --checkpoint and by merge.
+cp nqueens-14-shard-1-of-4.record good.rec
+sed 's/^classes 0 /classes 1 /' good.rec >edited.rec
+expect_refused "edited record" count 14 --shard 1/4 --checkpoint edited.rec
+expect_refused "edited record in merge" merge edited.rec nqueens-14-shard-{2,3,4}-of-4.record
+head -c 60 good.rec >truncated.rec
+expect_refused "truncated record" count 14 --shard 1/4 --checkpoint truncated.rec
+printf 'hello\n' >garbage.rec
+expect_refused "garbage record" merge garbage.rec
+: >empty.rec
+expect_refused "empty record" count 14 --checkpoint empty.rec
+sed 's/^program .*/program 0.0.1/' good.rec >old.rec
+expect_refused "other version" merge old.rec
+expect_refused "other N" count 15 --shard 1/4 --checkpoint good.rec
+expect_refused "other shard" count 14 --shard 2/4 --checkpoint good.rec
+"$bin" count 12 --checkpoint twelve.rec -q >/dev/null
+expect_refused "unfinished record" merge unfinished.rec
+expect_refused "bad shard text" count 14 --shard 5/4
+expect_refused "bad shard text" count 14 --shard x
+expect_refused "bad interval" count 14 --checkpoint a.rec --checkpoint-seconds 0
+# A finished checkpoint is reused, not recounted.
+"$bin" count 12 --checkpoint twelve.rec -q | grep -q 'resumed from twelve.rec' || fail "reuse"
+
+if [ $failures -eq 0 ]; then echo "checkpoint_test: all checks passed"; else echo "checkpoint_test: $failures failed"; fi
+[ $failures -eq 0 ]
