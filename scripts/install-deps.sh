@@ -7,6 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config git
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  chromium
   "$@"
 )
 

@@ -46,6 +46,9 @@ void register_count(CLI::App& app, int& exit_code);
 void register_merge(CLI::App& app, int& exit_code);
 void register_list(CLI::App& app, int& exit_code);
 void register_verify(CLI::App& app, int& exit_code);
+void register_serve(CLI::App& app, int& exit_code);
+void register_render(CLI::App& app, int& exit_code);
+void register_trace(CLI::App& app, int& exit_code);
 void register_find(CLI::App& app, int& exit_code);
 
 }  // namespace nqueens::cli

@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   register_merge(app, exit_code);
   register_list(app, exit_code);
   register_verify(app, exit_code);
+  register_serve(app, exit_code);
+  register_render(app, exit_code);
+  register_trace(app, exit_code);
   register_find(app, exit_code);
 
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {

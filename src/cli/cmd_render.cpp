@@ -1,0 +1,100 @@
+// nqueens render: a placement or solution as an SVG picture.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "nqueens/format.hpp"
+#include "nqueens/rank.hpp"
+#include "nqueens/render.hpp"
+
+namespace nqueens::cli {
+
+namespace {
+
+struct RenderArgs {
+  std::string placement;  // text, or "-" for stdin
+  std::string n;
+  long long index = 0;
+  bool unique = false;
+  std::string output = "-";
+  int cell = 0;
+  bool no_coordinates = false;
+};
+
+Placement read_placement(const std::string& text) {
+  std::string error;
+  if (text != "-") {
+    auto p = parse_placement_line(text, error);
+    if (!p) throw UsageError("cannot read the placement: " + error);
+    return *p;
+  }
+  std::vector<std::string> rows;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty() || line[0] == '#') {
+      if (!rows.empty()) break;
+      continue;
+    }
+    if (rows.empty() && !is_board_row(line)) {
+      auto p = parse_placement_line(line, error);
+      if (!p) throw UsageError("cannot read the placement on stdin: " + error);
+      return *p;
+    }
+    rows.push_back(line);
+  }
+  if (rows.empty()) throw UsageError("no placement on stdin");
+  auto p = parse_board(rows, error);
+  if (!p) throw UsageError("cannot read the board on stdin: " + error);
+  return *p;
+}
+
+int run_render(const RenderArgs& a) {
+  Placement p;
+  if (!a.n.empty()) {
+    if (!a.placement.empty()) throw UsageError("give either a placement or --n with --index, not both");
+    const int n = parse_int_arg(a.n, 1, kMaxRankN, "--n");
+    const SolutionIndex& idx = SolutionIndex::get(n, a.unique);
+    if (idx.size() == 0) throw UsageError(fmt::format("N = {} has no solutions", n));
+    if (a.index < 1 || static_cast<unsigned long long>(a.index) > idx.size())
+      throw UsageError(fmt::format("--index must be between 1 and {}, got {}", idx.size(), a.index));
+    p = to_placement(idx.unrank(static_cast<std::uint64_t>(a.index)));
+  } else {
+    if (a.placement.empty()) throw UsageError("give a placement (e.g. \"1 5 8 6 3 7 2 4\", or - for stdin) or --n N --index K");
+    p = read_placement(a.placement);
+  }
+  if (p.n > kMaxRenderN) throw UsageError(fmt::format("render draws boards up to N = {}", kMaxRenderN));
+  if (a.cell < 0 || a.cell > 200) throw UsageError(fmt::format("--cell must be between 1 and 200 pixels, got {}", a.cell));
+  RenderOptions o;
+  o.cell = a.cell;
+  o.coordinates = !a.no_coordinates;
+  const std::string svg = render_svg(p, o);
+  if (a.output == "-") {
+    std::fwrite(svg.data(), 1, svg.size(), stdout);
+    return 0;
+  }
+  std::ofstream f(a.output, std::ios::binary);
+  if (!f || !f.write(svg.data(), static_cast<std::streamsize>(svg.size())))
+    throw UsageError(fmt::format("cannot write {}", a.output));
+  return 0;
+}
+
+}  // namespace
+
+void register_render(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<RenderArgs>();
+  CLI::App* cmd = app.add_subcommand("render", "Draw a placement or solution as an SVG picture");
+  cmd->add_option("PLACEMENT", args->placement,
+                  "queens as \"1 5 8 6 3 7 2 4\", JSON or algebraic; - reads a line or a board "
+                  "diagram from stdin");
+  cmd->add_option("--n", args->n, fmt::format("draw solution --index of this N (1..{})", kMaxRankN));
+  cmd->add_option("--index", args->index, "1-based index in `list N` order (with --n)");
+  cmd->add_flag("--unique", args->unique, "--index counts canonical representatives only");
+  cmd->add_option("--output,-o", args->output, "SVG file to write (default: stdout)");
+  cmd->add_option("--cell", args->cell, "square size in pixels (default: board ~480 px)");
+  cmd->add_flag("--no-coordinates", args->no_coordinates, "leave out the edge labels");
+  cmd->callback([args, &exit_code] { exit_code = run_render(*args); });
+}
+
+}  // namespace nqueens::cli

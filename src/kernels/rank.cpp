@@ -1,0 +1,290 @@
+// Random access by subtree counts: see include/nqueens/rank.hpp for the method.
+#include "nqueens/rank.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "nqueens/jobs.hpp"
+#include "nqueens/verify.hpp"
+
+namespace nqueens {
+
+namespace {
+
+using Row = std::uint32_t;
+
+// Row words as in count_kernel.hpp: bit c = column c. Going down a row, the "left" attack
+// mask moves one column up (<< 1) and the "right" one one column down (>> 1).
+struct Masks {
+  Row left = 0, down = 0, right = 0;
+  Masks below(Row bit, Row mask) const {
+    return {((left | bit) << 1) & mask, down | bit, (right | bit) >> 1};
+  }
+  Row free(Row mask) const { return mask & ~(left | down | right); }
+};
+
+Row board_mask(int n) { return n == 32 ? ~Row{0} : (Row{1} << n) - 1; }
+
+// Masks seen by row `depth` after the queens cols[0..depth-1]; false if two of them attack.
+bool prefix_masks(int n, const int* cols, int depth, Masks& m) {
+  const Row mask = board_mask(n);
+  m = {};
+  for (int r = 0; r < depth; ++r) {
+    const Row bit = Row{1} << cols[r];
+    if ((m.free(mask) & bit) == 0) return false;
+    m = m.below(bit, mask);
+  }
+  return true;
+}
+
+// Solutions below a legal prefix of `depth` rows: the plain (no symmetry) bitboard count,
+// an explicit stack so a node costs a few register operations. The last row is not entered:
+// it has at most one free column, so its test is a compare.
+std::uint64_t count_below(int n, const int* cols, int depth) {
+  Masks start;
+  if (!prefix_masks(n, cols, depth, start)) return 0;
+  if (depth == n) return 1;
+  const Row mask = board_mask(n);
+  const int last = n - 1;
+  if (depth == last) return start.free(mask) != 0;
+  Masks m[33];
+  Row todo[33];
+  int row = depth;
+  m[row] = start;
+  todo[row] = start.free(mask);
+  std::uint64_t count = 0;
+  for (;;) {
+    if (todo[row] == 0) {
+      if (row == depth) return count;
+      --row;
+      continue;
+    }
+    const Row bit = todo[row] & (0u - todo[row]);
+    todo[row] ^= bit;
+    const Masks next = m[row].below(bit, mask);
+    const Row free = next.free(mask);
+    if (row + 1 == last) {
+      count += free != 0;
+    } else if (free != 0) {
+      ++row;
+      m[row] = next;
+      todo[row] = free;
+    }
+  }
+}
+
+// Visits the solutions below a legal prefix in lexicographic order; cols[] is filled in
+// place. visit(cols) returns false to stop; walk returns false if it was stopped.
+template <class Visit>
+bool walk(int n, int* cols, int row, Masks m, Row mask, Visit& visit) {
+  if (row == n) return visit(static_cast<const int*>(cols));
+  for (Row todo = m.free(mask); todo != 0; todo &= todo - 1) {
+    const Row bit = todo & (0u - todo);
+    cols[row] = std::countr_zero(bit);
+    if (!walk(n, cols, row + 1, m.below(bit, mask), mask, visit)) return false;
+  }
+  return true;
+}
+
+// Runs work(i) for i in [0, count) on every hardware thread, handing indices out one by one
+// (subtrees differ in size by 10x, so static splitting would leave a core idle).
+template <class Work>
+void parallel_for(std::size_t count, Work work) {
+  const int threads = std::max(1, std::min<int>(hardware_threads(), static_cast<int>(count)));
+  std::atomic<std::size_t> next{0};
+  auto run = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < count;) work(i);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(run);
+  run();
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace
+
+bool is_canonical_fast(const int* s, int n) {
+  const int m = n - 1;
+  int inv[64];
+  for (int r = 0; r < n; ++r) inv[s[r]] = r;
+  // Image row i of each of the 7 other transforms (see apply() in solution.hpp).
+  auto smaller = [&](auto image) {  // true if the image is lexicographically below s
+    for (int i = 0; i < n; ++i) {
+      const int v = image(i);
+      if (v != s[i]) return v < s[i];
+    }
+    return false;
+  };
+  return !(smaller([&](int i) { return m - inv[i]; }) ||        // rotate90
+           smaller([&](int i) { return m - s[m - i]; }) ||      // rotate180
+           smaller([&](int i) { return inv[m - i]; }) ||        // rotate270
+           smaller([&](int i) { return m - s[i]; }) ||          // mirror columns
+           smaller([&](int i) { return s[m - i]; }) ||          // mirror rows
+           smaller([&](int i) { return inv[i]; }) ||            // transpose
+           smaller([&](int i) { return m - inv[m - i]; }));     // anti-transpose
+}
+
+std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique) {
+  if (n < 2 || n > 32) throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32");
+  const Row mask = board_mask(n);
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n, 0);
+  std::vector<std::size_t> todo;
+  for (int c0 = 0; c0 < n; ++c0)
+    for (int c1 = 0; c1 < n; ++c1) {
+      if (c1 >= c0 - 1 && c1 <= c0 + 1) continue;  // same column or diagonal
+      // All: mirror prefixes (N-1-c0, N-1-c1) have equal counts, so count the smaller half.
+      // Unique: a canonical solution is at most its column mirror, so c0 <= (N-1)/2.
+      if (unique ? 2 * c0 <= n - 1 : (c0 < n - 1 - c0 || (c0 == n - 1 - c0 && c1 <= n - 1 - c1)))
+        todo.push_back(static_cast<std::size_t>(c0 * n + c1));
+    }
+  parallel_for(todo.size(), [&](std::size_t j) {
+    int c[64] = {static_cast<int>(todo[j]) / n, static_cast<int>(todo[j]) % n};
+    if (!unique) {
+      counts[todo[j]] = count_below(n, c, 2);
+      return;
+    }
+    Masks m;
+    prefix_masks(n, c, 2, m);
+    std::uint64_t count = 0;
+    auto visit = [&](const int* s) {
+      count += is_canonical_fast(s, n);
+      return true;
+    };
+    walk(n, c, 2, m, mask, visit);
+    counts[todo[j]] = count;
+  });
+  if (!unique)
+    for (int c0 = 0; c0 < n; ++c0)
+      for (int c1 = 0; c1 < n; ++c1)
+        if (counts[c0 * n + c1] == 0) counts[c0 * n + c1] = counts[(n - 1 - c0) * n + (n - 1 - c1)];
+  return counts;
+}
+
+namespace {
+
+#include "rank_table.inc"  // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
+
+}  // namespace
+
+SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth_(std::min(n, 2)) {
+  if (n < 1 || n > kMaxRankN)
+    throw std::invalid_argument("random access needs 1 <= N <= " + std::to_string(kMaxRankN));
+  std::vector<std::uint64_t> counts;
+  if (n == 1) {
+    counts = {1};
+  } else if (n < kRankTableMinN) {
+    counts = count_prefix_subtrees(n, unique);
+  } else {
+    const std::uint64_t* t = kRankTable[n - kRankTableMinN][unique ? 1 : 0];
+    counts.assign(t, t + n * n);
+  }
+  for (int i = 0; i < static_cast<int>(counts.size()); ++i) {
+    int c[2] = {depth_ == 2 ? i / n : i, depth_ == 2 ? i % n : 0};
+    Masks m;
+    if (!prefix_masks(n, c, depth_, m)) continue;
+    Prefix p{};
+    p.cols[0] = static_cast<std::uint8_t>(c[0]);
+    p.cols[1] = static_cast<std::uint8_t>(c[1]);
+    p.before = size_;
+    p.count = counts[i];
+    size_ += p.count;
+    prefixes_.push_back(p);
+  }
+}
+
+const SolutionIndex& SolutionIndex::get(int n, bool unique) {
+  if (n < 1 || n > kMaxRankN)
+    throw std::invalid_argument("random access needs 1 <= N <= " + std::to_string(kMaxRankN));
+  static std::array<std::once_flag, 2 * (kMaxRankN + 1)> once;
+  static std::array<std::unique_ptr<SolutionIndex>, 2 * (kMaxRankN + 1)> tables;
+  const int slot = 2 * n + (unique ? 1 : 0);
+  std::call_once(once[slot], [&] { tables[slot] = std::make_unique<SolutionIndex>(n, unique); });
+  return *tables[slot];
+}
+
+Solution SolutionIndex::unrank(std::uint64_t index) const {
+  if (index < 1 || index > size_)
+    throw std::out_of_range("index must be between 1 and " + std::to_string(size_));
+  // The last prefix whose first solution is at or before #index; an empty prefix shares
+  // `before` with its successor, so the last one with before < index is never empty.
+  auto it = std::upper_bound(prefixes_.begin(), prefixes_.end(), index - 1,
+                             [](std::uint64_t k, const Prefix& p) { return k < p.before; });
+  const Prefix& p = *(it - 1);
+  int cols[64] = {p.cols[0], p.cols[1]};
+  std::uint64_t left = index - p.before;  // 1-based position inside this prefix
+  const Row mask = board_mask(n_);
+  Masks m;
+  prefix_masks(n_, cols, depth_, m);
+  if (unique_) {
+    Solution result;
+    auto visit = [&](const int* s) {
+      if (!is_canonical_fast(s, n_) || --left > 0) return true;
+      result.assign(s, s + n_);
+      return false;
+    };
+    walk(n_, cols, depth_, m, mask, visit);
+    return result;
+  }
+  // Descend: skip whole subtrees of the candidates before the one that holds #index.
+  for (int row = depth_; row < n_; ++row) {
+    for (Row todo = m.free(mask);; todo &= todo - 1) {
+      const Row bit = todo & (0u - todo);  // (never 0: the counts add up to `left`)
+      cols[row] = std::countr_zero(bit);
+      const std::uint64_t below = count_below(n_, cols, row + 1);
+      if (left <= below) {
+        m = m.below(bit, mask);
+        break;
+      }
+      left -= below;
+    }
+  }
+  return Solution(cols, cols + n_);
+}
+
+std::uint64_t SolutionIndex::rank(const Solution& solution) const {
+  if (static_cast<int>(solution.size()) != n_ || !is_solution(solution))
+    throw std::invalid_argument("not a solution of the " + std::to_string(n_) + "-queens problem");
+  if (unique_ && !is_canonical_fast(solution.data(), n_))
+    throw std::invalid_argument("not a canonical representative (see list --unique)");
+  auto it = std::lower_bound(prefixes_.begin(), prefixes_.end(), solution,
+                             [&](const Prefix& p, const Solution& s) {
+                               for (int r = 0; r < depth_; ++r)
+                                 if (p.cols[r] != s[r]) return p.cols[r] < s[r];
+                               return false;
+                             });
+  int cols[64] = {it->cols[0], it->cols[1]};
+  std::uint64_t index = it->before;
+  const Row mask = board_mask(n_);
+  Masks m;
+  prefix_masks(n_, cols, depth_, m);
+  if (unique_) {
+    auto visit = [&](const int* s) {
+      if (!is_canonical_fast(s, n_)) return true;
+      ++index;
+      return !std::equal(s, s + n_, solution.begin());
+    };
+    walk(n_, cols, depth_, m, mask, visit);
+    return index;
+  }
+  // Add the subtrees of the smaller candidates at each row below the prefix.
+  for (int row = depth_; row < n_; ++row) {
+    for (Row todo = m.free(mask); todo != 0; todo &= todo - 1) {
+      const int c = std::countr_zero(todo);
+      if (c >= solution[row]) break;
+      cols[row] = c;
+      index += count_below(n_, cols, row + 1);
+    }
+    cols[row] = solution[row];
+    m = m.below(Row{1} << solution[row], mask);
+  }
+  return index + 1;
+}
+
+}  // namespace nqueens

@@ -1,0 +1,275 @@
+// GET /api/* handlers: parameter checks, caps, and the JSON shapes of docs/WEB.md.
+#include "api.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "construction.hpp"
+#include "nqueens/enumerate.hpp"
+#include "nqueens/rank.hpp"
+#include "nqueens/trace.hpp"
+#include "nqueens/verify.hpp"
+
+namespace nqueens::web {
+
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// A bad or too large parameter: answered with 400 and {"error": message}.
+struct BadRequest : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// OEIS A000170 and A002562 for N = 0..27 (the page shows them without recounting; the API
+// test checks them against count_solutions and the rank tables for small N).
+constexpr std::uint64_t kTotal[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712,
+                                    365596, 2279184, 14772512, 95815104, 666090624, 4968057848,
+                                    39029188884, 314666222712, 2691008701644, 24233937684440,
+                                    227514171973736, 2207893435808352, 22317699616364044,
+                                    234907967154122528};
+constexpr std::uint64_t kUnique[] = {1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752,
+                                     285053, 1846955, 11977939, 83263591, 621012754, 4878666808,
+                                     39333324973, 336376244042, 3029242658210, 28439272956934,
+                                     275986683743434, 2789712466510289, 29363495934315694};
+constexpr int kMaxKnownN = 27;
+
+std::optional<std::string> param(const Params& p, const char* key) {
+  auto it = p.find(key);
+  if (it == p.end()) return std::nullopt;
+  return it->second;
+}
+
+std::uint64_t parse_u64(const std::string& text, const char* key) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
+    throw BadRequest(fmt::format("{} must be a whole number, got '{}'", key, text.substr(0, 40)));
+  if (ec == std::errc::result_out_of_range)
+    throw BadRequest(fmt::format("{} is too large", key));
+  return v;
+}
+
+std::uint64_t get_u64(const Params& p, const char* key, std::uint64_t lo, std::uint64_t hi,
+                      std::optional<std::uint64_t> fallback = std::nullopt) {
+  auto text = param(p, key);
+  if (!text) {
+    if (fallback) return *fallback;
+    throw BadRequest(fmt::format("missing parameter {}", key));
+  }
+  const std::uint64_t v = parse_u64(*text, key);
+  if (v < lo || v > hi) throw BadRequest(fmt::format("{} must be between {} and {}, got {}", key, lo, hi, v));
+  return v;
+}
+
+int get_n(const Params& p, int max_n) {
+  return static_cast<int>(get_u64(p, "n", 1, static_cast<std::uint64_t>(max_n)));
+}
+
+bool get_flag(const Params& p, const char* key) {
+  auto text = param(p, key);
+  if (!text) return false;
+  if (*text == "" || *text == "1" || *text == "true") return true;
+  if (*text == "0" || *text == "false") return false;
+  throw BadRequest(fmt::format("{} must be 0, 1, true or false", key));
+}
+
+json one_based(const Solution& s) {
+  json a = json::array();
+  for (int c : s) a.push_back(c + 1);
+  return a;
+}
+
+// The list size for N, if known: exact via the rank table for N <= kMaxRankN once built,
+// else the published count.
+std::optional<std::uint64_t> list_size(int n, bool unique) {
+  if (n > kMaxKnownN) return std::nullopt;
+  return unique ? kUnique[n] : kTotal[n];
+}
+
+json counts(const Params& p, const Limits& lim) {
+  const int n = get_n(p, lim.max_n);
+  json j = {{"n", n}, {"random_access", n <= kMaxRankN}, {"max_rank_n", kMaxRankN}};
+  if (n <= kMaxKnownN) {
+    j["total"] = kTotal[n];
+    j["unique"] = kUnique[n];
+    j["total_text"] = std::to_string(kTotal[n]);  // exact where a JS number is not (> 2^53)
+    j["unique_text"] = std::to_string(kUnique[n]);
+  } else {
+    j["total"] = nullptr;
+    j["unique"] = nullptr;
+  }
+  j["walk_limit"] = n <= kMaxRankN ? j["total"] : json(lim.max_walk_index);
+  return j;
+}
+
+json solution(const Params& p, const Limits& lim) {
+  const int n = get_n(p, lim.max_n);
+  const bool unique = get_flag(p, "unique");
+  const auto size = list_size(n, unique);
+  if (size && *size == 0) throw BadRequest(fmt::format("N = {} has no solutions", n));
+  std::uint64_t index = 0;
+  Solution s;
+  if (n <= kMaxRankN) {
+    const SolutionIndex& table = SolutionIndex::get(n, unique);
+    index = get_u64(p, "index", 1, table.size());
+    s = table.unrank(index);
+  } else {
+    // No table this large (its build would count the whole tree): walk from the first
+    // solution, capped by index and time.
+    index = get_u64(p, "index", 1, lim.max_walk_index);
+    const auto deadline = Clock::now() + std::chrono::duration<double>(lim.max_seconds);
+    Enumerator e(n, EnumerateOptions{unique});
+    for (std::uint64_t k = 1; k <= index; ++k) {
+      if (!e.next()) throw BadRequest("index is past the last solution");
+      if ((k & 255) == 0 && Clock::now() > deadline)
+        throw BadRequest(fmt::format("index {} would take more than {} s to reach for N = {}",
+                                     index, lim.max_seconds, n));
+    }
+    s = e.current();
+  }
+  json j = {{"n", n}, {"index", index}, {"unique", unique}, {"solution", one_based(s)}};
+  if (size) j["size"] = *size;
+  return j;
+}
+
+Solution parse_solution_param(const Params& p, int max_n) {
+  auto text = param(p, "solution");
+  if (!text) throw BadRequest("missing parameter solution (1-based columns, e.g. 1,5,8,6,3,7,2,4)");
+  Solution s;
+  std::size_t pos = 0;
+  while (pos <= text->size()) {
+    std::size_t comma = text->find_first_of(", ", pos);
+    if (comma == std::string::npos) comma = text->size();
+    const std::string part = text->substr(pos, comma - pos);
+    if (!part.empty()) {
+      if (static_cast<int>(s.size()) >= max_n) throw BadRequest(fmt::format("solution has more than {} columns", max_n));
+      const std::uint64_t c = parse_u64(part, "solution column");
+      if (c < 1 || c > static_cast<std::uint64_t>(max_n))
+        throw BadRequest(fmt::format("solution column {} is off the board", c));
+      s.push_back(static_cast<int>(c) - 1);
+    }
+    pos = comma + 1;
+  }
+  for (int c : s)
+    if (c >= static_cast<int>(s.size()))
+      throw BadRequest(fmt::format("solution column {} is off the {}x{} board", c + 1, s.size(), s.size()));
+  if (s.empty()) throw BadRequest("solution is empty");
+  return s;
+}
+
+json rank(const Params& p, const Limits&) {
+  const bool unique = get_flag(p, "unique");
+  Solution s = parse_solution_param(p, kMaxRankN);
+  const int n = static_cast<int>(s.size());
+  if (!is_solution(s)) throw BadRequest("not a solution: two queens attack each other");
+  json j = {{"n", n}, {"unique", unique}, {"solution", one_based(s)}};
+  if (unique) {
+    const Solution c = canonical_form(s);
+    j["canonical"] = one_based(c);
+    s = c;
+  }
+  j["index"] = SolutionIndex::get(n, unique).rank(s);
+  return j;
+}
+
+json step_json(const TraceStep& s) {
+  json j = {{"i", s.index}, {"kind", name(s.kind)}, {"row", s.row + 1}, {"col", s.col + 1},
+            {"nodes", s.nodes}, {"solutions", s.solutions}};
+  if (s.kind == StepKind::reject) {
+    j["by"] = {s.by.row + 1, s.by.col + 1};
+    j["line"] = name(s.line);
+  }
+  return j;
+}
+
+json trace(const Params& p, const Limits& lim) {
+  const int n = get_n(p, std::min(lim.max_n, kMaxTraceN));
+  const std::uint64_t from = get_u64(p, "from", 0, lim.max_trace_end, 0);
+  const std::uint64_t limit = get_u64(p, "limit", 1, lim.max_trace_page, 1000);
+  if (from + limit > lim.max_trace_end)
+    throw BadRequest(fmt::format("from + limit must be at most {}", lim.max_trace_end));
+  const auto deadline = Clock::now() + std::chrono::duration<double>(lim.max_seconds);
+  Tracer t(n);
+  // Pages are replayed from the start: the tracer keeps only the current board, so a page
+  // costs O(from) steps (about 10 ns each; 50 million steps in well under the time cap).
+  TraceStep step;
+  for (std::uint64_t done = 0; done < from;) {
+    const std::uint64_t chunk = std::min<std::uint64_t>(from - done, 1 << 20);
+    const std::uint64_t got = t.skip(chunk);
+    done += got;
+    if (got < chunk) break;
+    if (Clock::now() > deadline)
+      throw BadRequest(fmt::format("trace page starts too far in: more than {} s", lim.max_seconds));
+  }
+  json steps = json::array();
+  bool done = false;
+  for (std::uint64_t k = 0; k < limit; ++k) {
+    if (!t.next(step)) {
+      done = true;
+      break;
+    }
+    steps.push_back(step_json(step));
+  }
+  if (!done) {  // the page ended exactly at the last step?
+    Tracer probe = t;
+    TraceStep extra;
+    done = !probe.next(extra);
+  }
+  return {{"n", n}, {"from", from}, {"steps", std::move(steps)}, {"done", done}};
+}
+
+json find(const Params& p, const Limits& lim) {
+  const int n = get_n(p, lim.max_find_n);
+  const Solution s = explicit_solution(n);  // throws invalid_argument for 2, 3
+  const bool ok = is_solution(s);
+  return {{"n", n}, {"method", "explicit construction"}, {"verified", ok}, {"solution", one_based(s)}};
+}
+
+json limits(const Limits& lim) {
+  return {{"max_n", lim.max_n},
+          {"max_rank_n", kMaxRankN},
+          {"max_find_n", lim.max_find_n},
+          {"max_walk_index", lim.max_walk_index},
+          {"max_trace_n", std::min(lim.max_n, kMaxTraceN)},
+          {"max_trace_end", lim.max_trace_end},
+          {"max_trace_page", lim.max_trace_page},
+          {"max_seconds", lim.max_seconds}};
+}
+
+// Replaces bytes that are not UTF-8 (a parameter echoed in an error) instead of throwing.
+std::string text(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+Reply handle_api(std::string_view endpoint, const Params& params, const Limits& lim) {
+  try {
+    json j;
+    if (endpoint == "counts") j = counts(params, lim);
+    else if (endpoint == "solution") j = solution(params, lim);
+    else if (endpoint == "rank") j = rank(params, lim);
+    else if (endpoint == "trace") j = trace(params, lim);
+    else if (endpoint == "find") j = find(params, lim);
+    else if (endpoint == "limits") j = limits(lim);
+    else return {404, text(json{{"error", "no such endpoint"}})};
+    return {200, text(j)};
+  } catch (const BadRequest& e) {
+    return {400, text(json{{"error", e.what()}})};
+  } catch (const std::invalid_argument& e) {
+    return {400, text(json{{"error", e.what()}})};
+  } catch (const std::out_of_range& e) {
+    return {400, text(json{{"error", e.what()}})};
+  } catch (const std::exception& e) {
+    return {500, text(json{{"error", std::string("internal error: ") + e.what()}})};
+  }
+}
+
+}  // namespace nqueens::web
