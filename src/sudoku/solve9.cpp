@@ -119,13 +119,8 @@ struct Search {
   static bool update(State& s, int i) {
     const int b = kBandOf[i];
     std::uint32_t x = s.F[i];
-    for (std::uint32_t box : kBoxMask) {
-      std::uint32_t y = x & box;
-      if ((y & (y - 1)) == 0) {
-        if (y == 0) return false;
-        x &= ~row_of(y) | y;
-      }
-    }
+    // A box with one place left needs no rule of its own: only one permutation keeps that
+    // mini-row, so the table below leaves the cell alone in its row (a row single).
     x &= kTables.perm_cells[mini_rows(x)];
     if (x == 0) return false;
     const std::uint32_t checked = x;
