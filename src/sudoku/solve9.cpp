@@ -92,21 +92,40 @@ constexpr std::uint8_t kBandOf[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
 struct alignas(64) State {
   std::uint32_t F[32];     // 27 used: F[3*d + b]
   std::uint32_t prev[32];  // value of F[i] when rules were last applied to it
+  std::uint32_t seen_n[32];  // value of F[i] when the naked-single pass last saw it
+  std::uint32_t seen_d[32];  // value of F[i] when the digit pass last saw it
   std::uint32_t unsolved[4];
 };
 
 // Bit i set when F[i] differs from prev[i]. One vector compare instead of 27 branches that
 // the predictor cannot learn (which words changed is different every time).
-inline std::uint32_t changed_words(const State& s) {
+inline std::uint32_t changed_words(const State& s, const std::uint32_t* prev) {
 #if defined(__AVX512F__)
   __m512i f0 = _mm512_load_si512(s.F), f1 = _mm512_load_si512(s.F + 16);
-  __m512i p0 = _mm512_load_si512(s.prev), p1 = _mm512_load_si512(s.prev + 16);
+  __m512i p0 = _mm512_load_si512(prev), p1 = _mm512_load_si512(prev + 16);
   return _mm512_cmpneq_epi32_mask(f0, p0) | static_cast<std::uint32_t>(_mm512_cmpneq_epi32_mask(f1, p1)) << 16;
 #else
   std::uint32_t m = 0;
-  for (int i = 0; i < 27; ++i) m |= static_cast<std::uint32_t>(s.F[i] != s.prev[i]) << i;
+  for (int i = 0; i < 27; ++i) m |= static_cast<std::uint32_t>(s.F[i] != prev[i]) << i;
   return m;
 #endif
+}
+
+// Which digits (bit d) and which bands (bit b) have a word that changed, from a 27-bit
+// word mask.
+inline std::uint32_t digits_of(std::uint32_t words) {
+  std::uint32_t m = words | words >> 1 | words >> 2;
+#if defined(__BMI2__)
+  return _pext_u32(m, 0x1249249);
+#else
+  std::uint32_t d = 0;
+  for (int i = 0; i < 9; ++i) d |= (m >> (3 * i) & 1) << i;
+  return d;
+#endif
+}
+inline std::uint32_t bands_of(std::uint32_t words) {
+  return ((words & 0x1249249) != 0) | ((words & 0x2492492) != 0) << 1 |
+         ((words & 0x4924924) != 0) << 2;
 }
 
 struct Search {
@@ -129,28 +148,29 @@ struct Search {
       std::uint32_t y = x & row;
       if ((y & (y - 1)) == 0) singles |= y;
     }
+    // Without a branch: whether a row single is new is data the predictor cannot learn,
+    // and with placed == 0 the writes below change nothing.
     const std::uint32_t placed = singles & s.unsolved[b];
-    if (placed) {
-      s.unsolved[b] &= ~placed;
-      for (int e = b; e < 27; e += 3) s.F[e] &= ~placed;
-      const std::uint32_t columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
-      const std::uint32_t cm = columns * kColumnRepeat;
-      x &= ~cm | placed;
-      const int base = i - b;
-      s.F[base + (b == 0 ? 1 : 0)] &= ~cm;
-      s.F[base + (b == 2 ? 1 : 2)] &= ~cm;
-    }
+    s.unsolved[b] &= ~placed;
+    std::uint32_t* band = &s.F[b];
+    for (int e = 0; e < 27; e += 3) band[e] &= ~placed;
+    const std::uint32_t columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
+    const std::uint32_t cm = columns * kColumnRepeat;
+    x &= ~cm | placed;
+    const int base = i - b;
+    s.F[base + (b == 0 ? 1 : 0)] &= ~cm;
+    s.F[base + (b == 2 ? 1 : 2)] &= ~cm;
     s.F[i] = x;
     s.prev[i] = checked;
     return true;
   }
 
   // Naked singles: -1 contradiction, 0 none, 1 some placed.
-  static int naked_singles(State& s) {
+  static int naked_singles(State& s, std::uint32_t bands) {
     int found = 0;
     for (int b = 0; b < 3; ++b) {
       const std::uint32_t u = s.unsolved[b];
-      if (!u) continue;
+      if (!u || !(bands >> b & 1)) continue;
       std::uint32_t once = 0, twice = 0;
       for (int d = 0; d < 9; ++d) {
         std::uint32_t f = s.F[3 * d + b];
@@ -176,9 +196,10 @@ struct Search {
   // Per digit, across bands: a column with one place left (hidden single in a column), and
   // the stack permutation (a digit occupies one mini-column per band and per box column
   // triple in each stack), the vertical twin of the band rule. -1/0/1 as naked_singles.
-  static int digit_pass(State& s) {
+  static int digit_pass(State& s, std::uint32_t digits) {
     int found = 0;
-    for (int d = 0; d < 9; ++d) {
+    for (; digits; digits &= digits - 1) {
+      const int d = std::countr_zero(digits);
       std::uint32_t* f = &s.F[3 * d];
       std::uint32_t once = 0, twice = 0, placed_cols = 0, occ[3];
       for (int b = 0; b < 3; ++b) {
@@ -217,18 +238,27 @@ struct Search {
     return found;
   }
 
+  // The naked-single and digit passes look only at bands and digits with a word that
+  // changed since they last ran (seen_n[], seen_d[]). A word they change stays marked (seen keeps the
+  // value from before), so they look again after the band rules.
   static bool propagate(State& s) {
     for (;;) {
-      std::uint32_t changed = changed_words(s);
+      std::uint32_t changed = changed_words(s, s.prev);
       if (changed) {
         for (; changed; changed &= changed - 1)
           if (!update(s, std::countr_zero(changed))) return false;
         continue;
       }
-      int n = naked_singles(s);
-      if (n < 0) return false;
-      if (n > 0) continue;
-      n = digit_pass(s);
+      if (const std::uint32_t dirty = changed_words(s, s.seen_n)) {
+        std::memcpy(s.seen_n, s.F, sizeof s.F);
+        const int n = naked_singles(s, bands_of(dirty));
+        if (n < 0) return false;
+        if (n > 0) continue;
+      }
+      const std::uint32_t dirty = changed_words(s, s.seen_d);
+      if (!dirty) return true;
+      std::memcpy(s.seen_d, s.F, sizeof s.F);
+      const int n = digit_pass(s, digits_of(dirty));
       if (n < 0) return false;
       if (n == 0) return true;
     }
@@ -311,6 +341,8 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
   for (int i = 0; i < 32; ++i) {
     s.F[i] = i < 27 ? kBandAll : 0;
     s.prev[i] = 0;
+    s.seen_n[i] = 0;
+    s.seen_d[i] = 0;
   }
   s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = kBandAll;
   s.unsolved[3] = 0;
