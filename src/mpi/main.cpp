@@ -1,0 +1,307 @@
+// nqueens-mpi: `nqueens count` across the ranks of an MPI job, with the same output, the same
+// checkpoint file and the same exact numbers.
+//
+//   mpirun -np 5 nqueens-mpi count 20 -j 32 --checkpoint n20.record
+//
+// Rank 0 hands out batches of job indices of the shared JobList and adds up the results; the
+// other ranks count them on -j threads each (with -np 1, rank 0 counts alone). Before any work
+// every rank checks its arguments and builds the job list, and rank 0 gathers the verdicts and
+// broadcasts go or no-go, so bad arguments end every rank with one message from rank 0.
+#include <mpi.h>
+#include <sched.h>
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli_common.hpp"
+#include "count_output.hpp"
+#include "nqueens/version.hpp"
+#include "progress.hpp"
+#include "protocol.hpp"
+#include "roles.hpp"
+
+namespace nqueens::mpi {
+
+namespace {
+
+using cli::UsageError;
+
+struct Args {
+  std::string n;
+  int threads = 0;
+  int coordinator_threads = 0;
+  bool json = false;
+  std::string checkpoint;
+  std::string shard;
+  double checkpoint_seconds = 10;
+  bool progress = false;
+  bool quiet = false;
+};
+
+// One rank's view of the command line, before the ranks agree to start.
+struct Setup {
+  int code = 0;         // exit code; non-zero: this rank refuses to start
+  bool exit = false;    // end without counting (an error, or --help/--version was printed)
+  std::string message;  // what is wrong (code != 0)
+  Args args;
+  int n = 0;
+  int threads = 1;  // counting threads of this rank (resolved -j)
+  Shard shard;
+  JobList list;
+  RunRecord record;  // rank 0: where the run starts (fresh, or read from the checkpoint)
+};
+
+int usable_cpus();
+
+Setup parse(int argc, char** argv, int rank) {
+  Setup s;
+  Args& a = s.args;
+  CLI::App app{"nqueens-mpi: count N-Queens solutions across the ranks of an MPI job "
+               "(rank 0 hands out jobs, the other ranks count them)", "nqueens-mpi"};
+  app.set_version_flag("--version", std::string("nqueens-mpi ") + kVersion);
+  app.require_subcommand(1);
+  CLI::App* cmd = app.add_subcommand(
+      "count", "Count all solutions (OEIS A000170) and fundamental ones (A002562) for N x N");
+  cmd->add_option("N", a.n, fmt::format("board size, 1..{}", kMaxCountN))->required();
+  cmd->add_option("-j,--threads", a.threads,
+                  "counting threads per rank (0: as many as the CPUs the rank is bound to)");
+  cmd->add_option("--coordinator-threads", a.coordinator_threads,
+                  "with more than one rank: threads rank 0 also counts with (default 0: it only "
+                  "hands out jobs)");
+  cmd->add_flag("--json", a.json, "one JSON object instead of text");
+  cmd->add_option("--checkpoint", a.checkpoint,
+                  "rank 0 saves progress to FILE as the run goes; resume from it if it exists "
+                  "(the same file as `nqueens count --checkpoint`)");
+  cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
+                  "longest time between checkpoint writes (default 10)");
+  cmd->add_option("--shard", a.shard, "count only slice I of K of the job list (I/K)");
+  cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
+  cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
+
+  auto refuse = [&](int code, std::string message) {
+    s.code = code;
+    s.exit = true;
+    s.message = std::move(message);
+    return s;
+  };
+  if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "count")
+    return refuse(2, fmt::format("unknown command '{}' (see nqueens-mpi --help)", argv[1]));
+  try {
+    app.parse(argc, argv);
+    s.n = cli::parse_int_arg(a.n, 1, kMaxCountN, "N");
+    s.threads = a.threads == 0 ? usable_cpus() : cli::resolve_threads(a.threads);
+    if (a.coordinator_threads < 0 || a.coordinator_threads > 4096)
+      throw UsageError(fmt::format("--coordinator-threads must be between 0 and 4096, got {}",
+                                   a.coordinator_threads));
+    if (!a.shard.empty()) {
+      try {
+        s.shard = parse_shard(a.shard);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    }
+    if (a.checkpoint.empty() && s.shard.count > 1)
+      a.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", s.n, s.shard.index,
+                                 s.shard.count);
+    if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
+      throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
+                                   a.checkpoint_seconds));
+  } catch (const CLI::Success& e) {  // --help, --version: rank 0 prints them, all exit 0
+    if (rank == 0) app.exit(e);
+    s.exit = true;
+    return s;
+  } catch (const CLI::ParseError& e) {
+    return refuse(2, fmt::format("{} (see nqueens-mpi --help)", e.what()));
+  } catch (const UsageError& e) {
+    return refuse(2, e.what());
+  }
+
+  s.list = make_jobs(s.n);
+  if (rank == 0) {
+    try {
+      if (!a.checkpoint.empty() && std::filesystem::exists(a.checkpoint)) {
+        s.record = read_record(a.checkpoint);
+        s.record.check_matches(s.list, s.shard, a.checkpoint);
+      } else {
+        s.record = RunRecord::start(s.list, s.shard);
+      }
+      // Written now, so that an unwritable path stops the run before any work, not later.
+      if (!a.checkpoint.empty()) write_record(s.record, a.checkpoint);
+    } catch (const RecordError& e) {
+      return refuse(2, e.what());
+    }
+  }
+  return s;
+}
+
+// Every rank's setup goes to rank 0, which decides for all: the first refusal wins, and a
+// rank whose job list differs from rank 0's (another build of nqueens-mpi on that node)
+// refuses too. Rank 0 prints the one message; returns whether to count.
+bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads) {
+  constexpr std::size_t kWords = 5;
+  const std::uint64_t mine[kWords] = {static_cast<std::uint64_t>(s.code), s.exit ? 1u : 0u,
+                                      static_cast<std::uint64_t>(s.threads),
+                                      s.exit ? 0 : s.list.fingerprint(),
+                                      static_cast<std::uint64_t>(usable_cpus())};
+  std::vector<std::uint64_t> all(rank == 0 ? kWords * static_cast<std::size_t>(ranks) : 0);
+  MPI_Gather(mine, kWords, MPI_UINT64_T, all.data(), kWords, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+
+  int verdict[3] = {0, 0, -1};  // exit code, exit (0/1), rank whose message rank 0 prints
+  std::string message;
+  if (rank == 0) {
+    if (s.exit) {
+      verdict[0] = s.code;
+      verdict[1] = 1;
+      verdict[2] = s.code != 0 ? 0 : -1;
+    }
+    for (int r = 1; r < ranks && !verdict[1]; ++r) {
+      const std::uint64_t* w = &all[kWords * static_cast<std::size_t>(r)];
+      if (w[0] != 0) {
+        verdict[0] = static_cast<int>(w[0]);
+        verdict[1] = 1;
+        verdict[2] = r;
+      } else if (w[1] != 0 || w[3] != mine[3]) {
+        verdict[0] = 2;
+        verdict[1] = 1;
+        message = fmt::format("rank {} was started with other arguments or another build of "
+                              "nqueens-mpi than rank 0 (its job list differs)", r);
+      }
+    }
+    threads.resize(static_cast<std::size_t>(ranks));
+    for (int r = 1; r < ranks; ++r) threads[static_cast<std::size_t>(r)] =
+        static_cast<int>(all[kWords * static_cast<std::size_t>(r) + 2]);
+    // Threads beyond the CPUs a rank is bound to share them: say so once, it is a launch option.
+    const int counting = ranks == 1 ? 0 : 1;
+    for (int r = counting; r < ranks && !verdict[1]; ++r) {
+      const std::uint64_t* w = &all[kWords * static_cast<std::size_t>(r)];
+      if (w[2] > w[4]) {
+        std::fprintf(stderr, "nqueens-mpi: warning: rank %d counts with %d threads but may run "
+                     "on %d CPUs only; start it with `mpirun --bind-to none` (or `srun "
+                     "--cpus-per-task`)\n", r, static_cast<int>(w[2]), static_cast<int>(w[4]));
+        break;
+      }
+    }
+  }
+  MPI_Bcast(verdict, 3, MPI_INT, 0, MPI_COMM_WORLD);
+  if (verdict[2] > 0) {  // the refusing rank tells rank 0 why
+    if (rank == verdict[2])
+      MPI_Send(s.message.data(), static_cast<int>(s.message.size()), MPI_CHAR, 0, kTagMessage,
+               MPI_COMM_WORLD);
+    if (rank == 0) {
+      MPI_Status status;
+      MPI_Probe(verdict[2], kTagMessage, MPI_COMM_WORLD, &status);
+      int size = 0;
+      MPI_Get_count(&status, MPI_CHAR, &size);
+      std::string text(static_cast<std::size_t>(size), '\0');
+      MPI_Recv(text.data(), size, MPI_CHAR, verdict[2], kTagMessage, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      message = fmt::format("rank {}: {}", verdict[2], text);
+    }
+  } else if (verdict[2] == 0) {
+    message = s.message;
+  }
+  if (rank == 0 && !message.empty()) std::fprintf(stderr, "nqueens-mpi: %s\n", message.c_str());
+  s.code = verdict[0];
+  return verdict[1] == 0;
+}
+
+// CPUs this rank may run on: mpirun binds each rank to one core when it starts 1 or 2 of them,
+// Slurm to its --cpus-per-task, so all cores of the node would be the wrong default.
+int usable_cpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return hardware_threads();
+  return std::max(1, CPU_COUNT(&set));
+}
+
+std::atomic<bool> g_stop{false};
+extern "C" void request_stop(int) { g_stop.store(true); }
+
+int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
+  const Args& a = s.args;
+  // Alone, rank 0 counts with -j threads; with workers, with --coordinator-threads.
+  threads[0] = ranks == 1 ? s.threads : a.coordinator_threads;
+  int total_threads = 0;
+  for (int t : threads) total_threads += t;
+
+  cli::ProgressBar bar(cli::should_show_progress(a.progress, a.quiet));
+  CoordinatorOptions o;
+  o.ranks = ranks;
+  o.threads = threads;
+  o.checkpoint = a.checkpoint;
+  o.checkpoint_seconds = a.checkpoint_seconds;
+  o.on_progress = [&bar](const RunProgress& p) {
+    bar.update(p.done, p.total, p.resumed, p.seconds);
+  };
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+  o.stop = &g_stop;
+
+  const std::size_t resumed = s.record.done_count();
+  CoordinatorResult r = coordinate(s.list, std::move(s.record), o);
+  bar.finish();
+  if (!r.finished) {
+    const std::size_t done = r.record.done_count(), total = r.record.shard_jobs();
+    if (a.checkpoint.empty())
+      std::fprintf(stderr, "nqueens-mpi: interrupted after %zu of %zu jobs; nothing saved "
+                           "(use --checkpoint FILE to be able to resume)\n", done, total);
+    else
+      std::fprintf(stderr, "nqueens-mpi: interrupted after %zu of %zu jobs; saved in %s, run "
+                           "the same command to resume\n", done, total, a.checkpoint.c_str());
+    if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, 130);  // the workers are counting, not listening
+    return 130;
+  }
+  cli::CountReport report;
+  report.n = s.n;
+  report.classes = r.record.sum;
+  report.seconds = r.seconds;
+  report.threads = total_threads;
+  report.jobs = r.record.shard_jobs();
+  report.resumed = resumed;
+  report.shard = s.shard;
+  report.record = a.checkpoint;
+  cli::print_count_report(report, a.json);
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace
+
+}  // namespace nqueens::mpi
+
+int main(int argc, char** argv) {
+  using namespace nqueens::mpi;
+  int provided = 0;
+  // FUNNELED: only the main thread calls MPI; the counting threads never do.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+
+  int code = 0;
+  try {
+    Setup s = parse(argc, argv, rank);
+    std::vector<int> threads;
+    if (agree_to_start(s, rank, ranks, threads)) {
+      if (rank == 0)
+        code = run_rank0(s, ranks, threads);
+      else
+        count_for_coordinator(s.list, s.threads);
+    } else {
+      code = s.code;
+    }
+  } catch (const std::exception& e) {
+    // Past the go/no-go step the other ranks cannot be told politely: abort them all.
+    if (rank == 0)
+      std::fprintf(stderr, "nqueens-mpi: %s\n", e.what());
+    else
+      std::fprintf(stderr, "nqueens-mpi: rank %d: internal error: %s\n", rank, e.what());
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Finalize();
+  return code;
+}

@@ -1,0 +1,66 @@
+// Ranks 1..R-1 of nqueens-mpi: ask, count, answer with the counts and ask again.
+#include <mpi.h>
+
+#include <chrono>
+#include <limits>
+#include <stdexcept>
+#include <thread>
+
+#include "protocol.hpp"
+#include "roles.hpp"
+
+namespace nqueens::mpi {
+
+namespace {
+
+std::uint64_t word(Count c) {
+  if (c > std::numeric_limits<std::uint64_t>::max())
+    throw std::overflow_error("a job's count does not fit in 64 bits");
+  return static_cast<std::uint64_t>(c);
+}
+
+// Waits for the next batch without spinning a core (Open MPI's blocking receive would), so
+// ranks that share a node with others leave the cores to the counting threads.
+std::vector<std::uint64_t> receive_batch() {
+  MPI_Status status;
+  int arrived = 0;
+  for (auto pause = std::chrono::microseconds(20);;) {
+    MPI_Iprobe(0, kTagWork, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived) break;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(1000));
+  }
+  int count = 0;
+  MPI_Get_count(&status, MPI_UINT64_T, &count);
+  std::vector<std::uint64_t> batch(static_cast<std::size_t>(count));
+  MPI_Recv(batch.data(), count, MPI_UINT64_T, 0, kTagWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return batch;
+}
+
+}  // namespace
+
+void count_for_coordinator(const JobList& list, int threads) {
+  std::vector<std::uint64_t> results{0};  // the first request returns nothing
+  for (;;) {
+    MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResults,
+             MPI_COMM_WORLD);
+    const std::vector<std::uint64_t> batch = receive_batch();
+    if (batch.empty()) return;
+    std::vector<std::size_t> indices(batch.begin(), batch.end());
+    for (std::size_t i : indices)
+      if (i >= list.jobs.size()) throw std::runtime_error("rank 0 sent a job index out of range");
+    results.assign(1, 0);
+    results.reserve(1 + kResultWords * indices.size());
+    const auto start = std::chrono::steady_clock::now();
+    run_jobs(list, indices, threads, [&](std::size_t index, const ClassCounts& c) {
+      results.insert(results.end(),
+                     {index, word(c.size1), word(c.size2), word(c.size4), word(c.size8)});
+      return true;
+    });
+    results[0] = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                                std::chrono::steady_clock::now() - start)
+                                                .count());
+  }
+}
+
+}  // namespace nqueens::mpi
