@@ -50,5 +50,8 @@ void register_serve(CLI::App& app, int& exit_code);
 void register_render(CLI::App& app, int& exit_code);
 void register_trace(CLI::App& app, int& exit_code);
 void register_find(CLI::App& app, int& exit_code);
+void register_complete(CLI::App& app, int& exit_code);
+struct KQueensCountArgs { std::string n, queens; bool table; int threads; bool json; };
+int run_count_k_queens(const KQueensCountArgs& args);  // count N --queens K / --table
 
 }  // namespace nqueens::cli

@@ -24,6 +24,8 @@ struct CountArgs {
   double checkpoint_seconds = 10;
   bool progress = false;
   bool quiet = false;
+  std::string queens;  // --queens K (issue 3, cmd_count_kqueens.cpp)
+  bool table = false;  // --table: every K = 0..N
 };
 
 std::atomic<bool> g_stop{false};
@@ -51,6 +53,7 @@ class StopOnSignal {
 };
 
 int run_count_command(const CountArgs& a) {
+  if (!a.queens.empty() || a.table) return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
   RunOptions o;
   o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
   o.threads = resolve_threads(a.threads);
@@ -117,6 +120,9 @@ void register_count(CLI::App& app, int& exit_code) {
   cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxCountN))->required();
   cmd->add_option("-j,--threads", args->threads, "worker threads (0: all cores)");
   cmd->add_flag("--json", args->json, "one JSON object instead of text");
+  cmd->add_option("--queens", args->queens,
+                  "K: count placements of K non-attacking queens instead (N <= 20)");
+  cmd->add_flag("--table", args->table, "with k queens: the whole row K = 0..N");
   cmd->add_option("--checkpoint", args->checkpoint,
                   "save progress to FILE as the run goes; resume from it if it exists");
   cmd->add_option("--checkpoint-seconds", args->checkpoint_seconds,

@@ -4,6 +4,7 @@
 #include "cli_common.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/kqueens.hpp"
 
 namespace nqueens::cli {
 
@@ -15,7 +16,16 @@ struct ListArgs {
   long long limit = -1;  // -1: no limit
   bool limit_given = false;
   std::string format = "perm";
+  std::string queens;  // --queens K: placements of K queens (issue 3)
 };
+
+// One placement of k queens in the chosen format; perm prints 0 for an empty row.
+std::string format_k_placement(const Placement& p, Format format, long long index) {
+  if (format != Format::json) return format_placement(p, format);
+  std::string obj = format_placement(p, Format::json);
+  obj.insert(1, fmt::format("\"index\":{},", index));
+  return obj;
+}
 
 int run_list(const ListArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxListN, "N");
@@ -29,6 +39,21 @@ int run_list(const ListArgs& a) {
     throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
 
   Output out;
+  if (!a.queens.empty()) {
+    const int k = parse_int_arg(a.queens, 0, n, "--queens");
+    long long index = 0;
+    if (a.limit == 0) return 0;
+    for_each_k_placement(
+        n, k,
+        [&](const Placement& p) {
+          ++index;
+          if (*format == Format::board && index > 1) out.line("");
+          out.line(format_k_placement(p, *format, index));
+          return a.limit < 0 || index < a.limit;
+        },
+        a.unique);
+    return 0;
+  }
   Enumerator e(n, EnumerateOptions{a.unique});
   long long index = 0;
   while ((a.limit < 0 || index < a.limit) && e.next()) {
@@ -63,6 +88,8 @@ void register_list(CLI::App& app, int& exit_code) {
                 "only canonical representatives (smallest of the 8 symmetric images)");
   cmd->add_option("--limit", args->limit, "stop after K solutions");
   cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
+  cmd->add_option("--queens", args->queens,
+                  "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)");
   CLI::Option* limit = cmd->get_option("--limit");
   cmd->callback([args, limit, &exit_code] {
     args->limit_given = limit->count() > 0;

@@ -1,0 +1,52 @@
+// k queens on an N x N board (seed 001): how many ways to place k mutually non-attacking
+// queens, for one k or the whole row k = 0..N, in all and up to the 8 symmetries.
+//
+//   nqueens::KQueensTable t = nqueens::count_k_queens({.n = 8});      // every k
+//   t.total[5] == 46736;  t.unique[5] == ...;                        // OEIS A108792
+//   nqueens::for_each_k_placement(8, 3, [](const nqueens::Placement& p) { ...; return true; });
+//
+// A placement lists its queens in row-major order (row, then column), at most one per row.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "nqueens/solution.hpp"
+
+namespace nqueens {
+
+// Counts fit 64 bits far beyond this; the limit is time: the whole row for N = 14 takes
+// seconds, N = 16 minutes, N = 18 hours (every placement is visited, see ALGORITHMS.md).
+inline constexpr int kMaxKQueensN = 20;
+
+struct KQueensOptions {
+  int n = 8;
+  int k = -1;       // -1: every k from 0 to n; else only this k (faster for small k)
+  int threads = 0;  // 0: every hardware thread
+};
+
+struct KQueensTable {
+  int n = 0;
+  int k = -1;                        // as requested; entries for other k are 0 when k >= 0
+  std::vector<std::uint64_t> total;   // [k]: placements of k non-attacking queens
+  std::vector<std::uint64_t> unique;  // [k]: the same up to rotations and reflections
+  double seconds = 0;
+};
+
+// Throws std::invalid_argument unless 0 <= n <= kMaxKQueensN and -1 <= k <= n.
+KQueensTable count_k_queens(const KQueensOptions& options);
+
+// Calls visit(placement) for each placement of k non-attacking queens, in lexicographic
+// order of the row-major square lists, until it returns false; returns how many it visited.
+// With `unique`, only the canonical member of each symmetry class (the smallest image).
+// Throws std::invalid_argument unless 1 <= n <= 64 and 0 <= k <= n.
+std::uint64_t for_each_k_placement(int n, int k,
+                                   const std::function<bool(const Placement&)>& visit,
+                                   bool unique = false);
+
+// True if no image of the placement under the 8 symmetries sorts before it (queens compared
+// as row-major square lists).
+bool is_canonical_placement(const Placement& placement);
+
+}  // namespace nqueens
