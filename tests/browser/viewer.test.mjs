@@ -34,15 +34,16 @@ function startServer() {
 const expected92 = execFileSync(bin, ['list', '8']).toString().trim().split('\n')[91].split(' ').map(Number);
 const { server, url } = await startServer();
 const profile = mkdtempSync(path.join(tmpdir(), 'nqueens-chromium-'));
-const browser = await chromium.launch({
+// A fresh profile directory (playwright passes it as --user-data-dir).
+const browser = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
   headless: true,
+  viewport: { width: 1200, height: 820 },
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync',
-         `--user-data-dir=${profile}`],
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 820 } });
+  const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
