@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Bad arguments end every rank of `mpirun -np 3 nqueens-mpi ...` within seconds (timeout proves
+# no rank hangs), with exit 2 and one message from rank 0 only; also when only some ranks get
+# the bad arguments (MPMD launch) or another job list. --help and --version exit 0.
+# Usage: bad_arguments_test.sh MPIEXEC NQUEENS_MPI
+set -u
+mpiexec=$1 bin=$2
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_refused WHAT PATTERN MPIRUN-ARGS...: exit 2 within 20 s, stderr exactly one line (mpirun
+# -q hides mpirun's own banner about the non-zero exit) that matches PATTERN.
+expect_refused() {
+  local what=$1 pattern=$2; shift 2
+  local start=$SECONDS
+  timeout 20 "$mpiexec" -q "$@" >out 2>err; local rc=$?
+  [ $rc -eq 124 ] && { fail "$what: still running after 20 s (a rank hangs)"; return; }
+  [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2 ($(cat err))"
+  [ "$(wc -l <err)" -eq 1 ] || fail "$what: stderr is not one line: $(cat err)"
+  grep -q "^nqueens-mpi: .*$pattern" err || fail "$what: message: $(cat err)"
+  [ -s out ] && fail "$what: something on stdout: $(cat out)"
+  echo "refused in $((SECONDS - start)) s: $what: $(cat err)"
+}
+
+expect_refused "N missing" "N is required" -np 3 "$bin" count
+expect_refused "N = 0" "N must be between 1 and 32, got 0" -np 3 "$bin" count 0
+expect_refused "N = abc" "N must be a whole number, got 'abc'" -np 3 "$bin" count abc
+expect_refused "N = 33" "N must be between 1 and 32, got 33" -np 3 "$bin" count 33
+expect_refused "--shard 5/4" "shard I/K needs" -np 3 "$bin" count 10 --shard 5/4
+expect_refused "--shard x" "shard must look like I/K" -np 3 "$bin" count 10 --shard x
+expect_refused "unknown flag" "not expected: --bogus" -np 3 "$bin" count 10 --bogus
+expect_refused "unknown command" "unknown command 'cunt'" -np 3 "$bin" cunt 10
+printf 'hello\n' >garbage.rec
+expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \
+  -np 3 "$bin" count 10 --checkpoint garbage.rec
+# Only ranks 1 and 2 get a bad N: rank 0 still prints the one message, naming the rank.
+expect_refused "bad N on rank 1" "rank 1: N must be a whole number" \
+  -np 1 "$bin" count 10 : -np 2 "$bin" count abc
+expect_refused "other job list on rank 1" "rank 1 was started with other arguments" \
+  -np 1 "$bin" count 10 : -np 2 "$bin" count 11
+
+# Without -q mpirun adds its own banner, but the only line from nqueens-mpi is rank 0's.
+timeout 20 "$mpiexec" -np 3 "$bin" count abc >out 2>err; rc=$?
+[ $rc -eq 2 ] || fail "without -q: exit $rc"
+[ "$(grep -c '^nqueens-mpi:' err)" -eq 1 ] || fail "without -q: $(cat err)"
+
+timeout 20 "$mpiexec" -np 3 "$bin" --version >out 2>err || fail "--version: exit $?"
+[ "$(grep -c '^nqueens-mpi ' out)" -eq 1 ] || fail "--version printed by more than rank 0: $(cat out)"
+timeout 20 "$mpiexec" -np 3 "$bin" count --help >out 2>err || fail "--help: exit $?"
+[ "$(grep -c '^Usage: ' out)" -eq 1 ] || fail "--help: $(cat out)"
+
+if [ $failures -eq 0 ]; then echo "bad_arguments_test: all checks passed"; else echo "bad_arguments_test: $failures failed"; fi
+[ $failures -eq 0 ]

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# A cluster run killed part way resumes to the exact result, whichever process dies: kill -9 of
+# a counting rank, of rank 0, or of mpirun itself. The record is the threaded counter's, so
+# `nqueens count` resumes an MPI run and nqueens-mpi resumes a threaded one.
+# Usage: resume_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK [NQUEENS]   (N = 17; the threaded
+# cross-checks are skipped without NQUEENS)
+set -u
+mpiexec=$1 bin=$2 check=$3 nqueens=${4:-}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+wait_for_progress() {  # until the record lists some done jobs
+  for _ in $(seq 1 500); do
+    if [ -f "$1" ] && grep -q '^done [0-9]' "$1"; then return 0; fi
+    sleep 0.02
+  done
+  return 1
+}
+rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
+  local c
+  for c in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$c"
+  done
+}
+wait_gone() {  # wait_gone PID...: all gone within 15 s, or fail
+  local p
+  for _ in $(seq 1 150); do
+    local alive=0
+    for p in "$@"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive -eq 0 ] && return 0
+    sleep 0.1
+  done
+  fail "processes $* still alive 15 s after the kill (hung ranks)"
+  kill -9 "$@" 2>/dev/null
+}
+unfinished() {  # the record is not complete (the kill came part way)
+  local jobs
+  jobs=$(sed -n 's/^jobs //p' "$1")
+  ! grep -qx "done 0-$((jobs - 1))" "$1"
+}
+# start_killed WHO RECORD: starts mpirun -np 3, kills WHO (rank1, rank0, mpirun) with SIGKILL
+# once the record shows progress, and waits until every process of the run is gone.
+start_killed() {
+  local who=$1 rec=$2
+  "$mpiexec" -np 3 "$bin" count 17 -j 1 --checkpoint "$rec" --checkpoint-seconds 0.05 -q \
+    >/dev/null 2>&1 &
+  local pid=$!
+  wait_for_progress "$rec" || fail "$who: no checkpoint appeared"
+  local ranks victim
+  ranks=$(pgrep -P $pid)
+  case $who in
+    rank1) victim=$(rank_pid $pid 1) ;;
+    rank0) victim=$(rank_pid $pid 0) ;;
+    mpirun) victim=$pid ;;
+  esac
+  [ -n "$victim" ] || { fail "$who: no such process"; victim=$pid; }
+  kill -9 "$victim"
+  wait_gone $pid $ranks
+  wait $pid 2>/dev/null
+  unfinished "$rec" || echo "note: $who: the run finished before the kill"
+}
+# resume WHAT COMMAND...: the command finishes the record to the exact N = 17 result.
+resume() {
+  local what=$1; shift
+  timeout 120 "$@" >out 2>err || { fail "$what: exit $? ($(cat err))"; return; }
+  "$check" 17 <out || fail "$what: wrong result"
+  grep -q 'resumed from' out || fail "$what: did not resume: $(cat out)"
+  echo "ok: $what: $(grep '^seconds' out)"
+}
+
+start_killed rank1 a.rec
+resume "kill -9 of rank 1, resumed by mpirun -np 3" "$mpiexec" -np 3 "$bin" count 17 -j 1 --checkpoint a.rec
+
+start_killed rank0 b.rec
+resume "kill -9 of rank 0, resumed by mpirun -np 2" "$mpiexec" -np 2 "$bin" count 17 -j 1 --checkpoint b.rec
+
+start_killed mpirun c.rec
+if [ -n "$nqueens" ]; then
+  resume "kill -9 of mpirun, resumed by nqueens count" "$nqueens" count 17 -j 2 --checkpoint c.rec -q
+  # And the other way: a threaded run killed part way, finished by nqueens-mpi.
+  "$nqueens" count 17 -j 1 --checkpoint d.rec --checkpoint-seconds 0.05 -q >/dev/null 2>&1 &
+  pid=$!
+  wait_for_progress d.rec || fail "threaded: no checkpoint appeared"
+  kill -9 $pid
+  wait $pid 2>/dev/null
+  resume "threaded run killed, resumed by mpirun -np 3" "$mpiexec" -np 3 "$bin" count 17 -j 1 --checkpoint d.rec
+else
+  resume "kill -9 of mpirun, resumed by mpirun -np 3" "$mpiexec" -np 3 "$bin" count 17 -j 1 --checkpoint c.rec
+fi
+
+if [ $failures -eq 0 ]; then echo "resume_test: all checks passed"; else echo "resume_test: $failures failed"; fi
+[ $failures -eq 0 ]
