@@ -8,6 +8,7 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   chromium
+  openmpi-bin libopenmpi-dev  # nqueens-mpi and its tests (tests/mpi)
   "$@"
 )
 
