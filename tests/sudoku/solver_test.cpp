@@ -6,6 +6,7 @@
 #include "data.hpp"
 #include "reference.hpp"
 #include "sudoku/sudoku.hpp"
+#include "../../src/sudoku/general.hpp"  // the solver class, to switch its rules in tests
 
 namespace sudoku {
 namespace {
@@ -189,6 +190,47 @@ void solve_random_large(int box, int seeds, double hole_fraction) {
 
 TEST(General, Solves16x16) { solve_random_large(4, 5, 0.6); }
 TEST(General, Solves25x25) { solve_random_large(5, 3, 0.4); }
+
+// A 25x25 grid with half its cells removed: 42 s before locked candidates and the open-peers
+// tie-break in the general solver, about a second after.
+TEST(General, Solves25x25HalfEmpty) {
+  Grid full = random_solution(5, 1);
+  std::mt19937 rng(1);
+  Grid p = full;
+  for (int i = 0; i < p.cell_count(); ++i)
+    if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.5) p[i] = 0;
+  SolveResult r = solve(p, 1);
+  ASSERT_EQ(r.solutions, 1u);
+  EXPECT_TRUE(is_solution_of(r.solution, p));
+}
+
+// Locked candidates only prune: counts with and without them agree, on 9x9 (where they are
+// off by default) and 16x16 grids with many solutions.
+template <int B>
+std::uint64_t general_count(const Grid& p, bool locked, std::uint64_t limit) {
+  detail::GeneralSolver<B> s;
+  s.limit = limit;
+  s.use_locked = locked;
+  s.run(p);
+  return s.solutions;
+}
+
+TEST(General, LockedCandidatesKeepCounts) {
+  for (int seed = 1; seed <= 6; ++seed) {
+    std::mt19937 rng(static_cast<unsigned>(seed));
+    Grid p9 = random_solution(3, static_cast<std::uint64_t>(seed));
+    for (int i = 0; i < p9.cell_count(); ++i)
+      if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.7) p9[i] = 0;
+    const std::uint64_t n9 = general_count<3>(p9, false, 5000);
+    EXPECT_EQ(n9, general_count<3>(p9, true, 5000)) << "9x9 seed " << seed;
+    EXPECT_EQ(std::min<std::uint64_t>(n9, 200), reference::SeedSolver(p9).count(200));
+    Grid p16 = random_solution(4, static_cast<std::uint64_t>(seed));
+    for (int i = 0; i < p16.cell_count(); ++i)
+      if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.75) p16[i] = 0;
+    EXPECT_EQ(general_count<4>(p16, false, 300), general_count<4>(p16, true, 300))
+        << "16x16 seed " << seed;
+  }
+}
 
 TEST(General, Known16x16IsUnique) {
   // A generated 16x16 puzzle (seed 3) checked unique by this solver and the rater.
