@@ -23,8 +23,11 @@
 // Expanding a vector peels the lowest candidate bit of every lane per step and compresses
 // the children of the lanes that had one into the next buffer (register vpcompressd and a
 // full-width store: Zen 4's memory-destination vpcompressd is microcoded and far slower).
-// The row before the last is not stored: its children's last-row squares are tested in
-// registers and the leaves counted with a popcount of the lane mask.
+// The last two rows are not stored: row N-3's states are expanded in registers and, with two
+// columns left, the two possible endings are tested lane-wise and counted with popcounts.
+// Every new state also goes through cheap dead-end tests (Prune below: the last three rows
+// and, in the edge branch, the side columns still need a free square), which cut the states
+// stored at N = 16 by about a third.
 //
 // Edge-branch leaves that may tie with a rotation (classify_edge_leaf's three conditions)
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
@@ -111,6 +114,66 @@ struct RowRules {
   }
 };
 
+// Dead-end tests on a new state of row t (what its queens attack already rules out any
+// completion), cheap enough to run on every child because they are lane-wise and branch-free:
+//  - the last row has no square left that is allowed and not yet attacked (the diagonals
+//    reach it shifted by N-1-t rows);
+//  - edge branch: column 0 (or N-1) is still empty but every square where the rules still
+//    let it take its queen (rows max(t, bound1) .. bound2) is attacked on a diagonal.
+struct Prune {
+  __m128i shift;     // N-1-t
+  __m128i shift2;    // N-2-t
+  __m128i shift3;    // N-3-t
+  __m512i last;      // allowed last-row squares
+  __m512i span0;     // right-diagonal bits of column 0's remaining rows (~0: no test)
+  __m512i span1;     // left-diagonal bits of column N-1's remaining rows (~0: no test)
+  __m512i one, top, mask;
+
+  template <bool Edge>
+  static Prune make(const BranchRules& r, int t) {
+    Prune p;
+    p.shift = _mm_cvtsi32_si128(r.n - 1 - t);
+    p.shift2 = _mm_cvtsi32_si128(r.n - 2 - t);
+    p.shift3 = _mm_cvtsi32_si128(r.n - 3 - t);
+    p.mask = set1(r.mask);
+    p.last = set1(r.mask & ~r.last_mask);
+    Row s0 = ~Row{0}, s1 = ~Row{0};
+    if (Edge && t <= r.bound2) {
+      const int a = std::max(t, r.bound1) - t, b = r.bound2 - t;  // 0 <= a <= b <= N-2
+      auto bits = [](int lo, int hi) { return ((Row{2} << hi) - 1) & ~((Row{1} << lo) - 1); };
+      s0 = bits(a, b);
+      s1 = bits(r.n - 1 - b, r.n - 1 - a);
+    }
+    p.span0 = set1(s0);
+    p.span1 = set1(s1);
+    p.one = set1(1u);
+    p.top = set1(r.top_bit);
+    return p;
+  }
+
+  // The lanes of `k` whose state (l, d, rt) can still be completed.
+  template <bool Edge>
+  __mmask16 keep(__mmask16 k, __m512i l, __m512i d, __m512i rt) const {
+    const __m512i hit = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift)),
+                                        _mm512_srl_epi32(rt, shift));
+    __mmask16 ok = _mm512_mask_test_epi32_mask(k, _mm512_andnot_si512(hit, last), last);
+    const __m512i hit2 = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift2)),
+                                        _mm512_srl_epi32(rt, shift2));
+    ok = _mm512_mask_test_epi32_mask(ok, _mm512_andnot_si512(hit2, mask), mask);
+    const __m512i hit3 = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift3)),
+                                        _mm512_srl_epi32(rt, shift3));
+    ok = _mm512_mask_test_epi32_mask(ok, _mm512_andnot_si512(hit3, mask), mask);
+    if constexpr (Edge) {
+      const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(
+          _mm512_testn_epi32_mask(d, one), _mm512_and_si512(rt, span0), span0);
+      const __mmask16 dead1 = _mm512_mask_cmpeq_epi32_mask(
+          _mm512_testn_epi32_mask(d, top), _mm512_and_si512(l, span1), span1);
+      ok = static_cast<__mmask16>(ok & ~(dead0 | dead1));
+    }
+    return ok;
+  }
+};
+
 inline __mmask16 live_lanes(int remaining) {
   return remaining >= kLanes ? __mmask16{0xFFFF}
                              : static_cast<__mmask16>((1u << remaining) - 1);
@@ -121,6 +184,7 @@ inline __mmask16 live_lanes(int remaining) {
 template <bool Edge>
 int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, Level& out) {
   const RowRules rr = RowRules::make<Edge>(r, row);
+  const Prune prune = Prune::make<Edge>(r, row + 1);
   const __m512i flag = set1(kFlag);
   const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const int limit = kCapacity - kLanes * (r.n - row);  // a vector has <= 16*(N-row) children
@@ -140,14 +204,15 @@ int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, 
       const __m512i nl = _mm512_slli_epi32(_mm512_or_si512(l, bit), 1);
       __m512i nd = _mm512_or_si512(d, bit);
       const __m512i nr = _mm512_srli_epi32(_mm512_or_si512(rt, bit), 1);
+      const __mmask16 keep = prune.keep<Edge>(k, nl, nd, nr);
       if constexpr (Edge) {
         nd = _mm512_mask_or_epi32(nd, _mm512_cmpeq_epi32_mask(bit, rr.special), nd, flag);
-        _mm512_storeu_si512(out.parent + written, _mm512_maskz_compress_epi32(k, index));
+        _mm512_storeu_si512(out.parent + written, _mm512_maskz_compress_epi32(keep, index));
       }
-      _mm512_storeu_si512(out.left + written, _mm512_maskz_compress_epi32(k, nl));
-      _mm512_storeu_si512(out.down + written, _mm512_maskz_compress_epi32(k, nd));
-      _mm512_storeu_si512(out.right + written, _mm512_maskz_compress_epi32(k, nr));
-      written += __builtin_popcount(k);
+      _mm512_storeu_si512(out.left + written, _mm512_maskz_compress_epi32(keep, nl));
+      _mm512_storeu_si512(out.down + written, _mm512_maskz_compress_epi32(keep, nd));
+      _mm512_storeu_si512(out.right + written, _mm512_maskz_compress_epi32(keep, nr));
+      written += __builtin_popcount(keep);
     }
     p += kLanes;
   }
@@ -155,16 +220,18 @@ int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, 
   return written;
 }
 
-// Rebuilds the board of the leaf below state `index` of row n-2 and classifies it.
-void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit, Row last,
-                      Tally& t) {
+// Rebuilds the board of a leaf and classifies it: rows n-3..n-1 are given (bit3, bit2, last),
+// the rows above come from walking parent[] up from state `index` of row n-3.
+void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit3, Row bit2,
+                      Row last, Tally& t) {
   const BranchRules& r = s.rules;
   Row board[32];
   for (int i = 0; i < s.start; ++i) board[i] = s.board[i];
   board[r.n - 1] = last;
-  board[r.n - 2] = bit;
+  board[r.n - 2] = bit2;
+  board[r.n - 3] = bit3;
   int i = index;
-  for (int row = r.n - 2; row > s.start; --row) {
+  for (int row = r.n - 3; row > s.start; --row) {
     const int parent = static_cast<int>(f.level[row].parent[i]);
     board[row - 1] = (f.level[row].down[i] ^ f.level[row - 1].down[parent]) & r.mask;
     i = parent;
@@ -172,16 +239,23 @@ void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit, 
   classify_edge_leaf(r, board, t);
 }
 
-// Counts the leaves below states [0, count) of row n-2.
+// Counts the leaves below states [0, count) of row n-3: each state's queens of row n-3 are
+// peeled in registers, and the last two rows are then counted without a search: after row
+// n-3 exactly two columns a < b are free, so the only completions are (a, b) and (b, a) for
+// rows (n-2, n-1), each a few lane-wise tests. This keeps row n-2 (a third of all nodes at
+// N = 16) out of memory altogether.
 template <bool Edge>
 void count_leaves(const JobStart& s, const Frontier& f, int count, Tally& t) {
   const BranchRules& r = s.rules;
-  const int row = r.n - 2;
+  const int row = r.n - 3;
   const Level& in = f.level[row];
   const RowRules rr = RowRules::make<Edge>(r, row);
+  const RowRules rr2 = RowRules::make<Edge>(r, row + 1);
+  const __m512i mask = set1(r.mask);
   const __m512i last_allowed = set1(r.mask & ~r.last_mask);
   const __m512i flag = set1(kFlag);
   const __m512i end_bit = set1(r.end_bit);
+  const __m512i zero = _mm512_setzero_si512();
   std::uint64_t plain = 0;
   for (int p = 0; p < count; p += kLanes) {
     const __mmask16 live = live_lanes(count - p);
@@ -193,28 +267,54 @@ void count_leaves(const JobStart& s, const Frontier& f, int count, Tally& t) {
     if constexpr (Edge) flagged_state = _mm512_test_epi32_mask(d, flag);
     for (__mmask16 k = _mm512_test_epi32_mask(free, free); k != 0;
          k = _mm512_test_epi32_mask(free, free)) {
-      const __m512i bit = _mm512_and_si512(free, _mm512_sub_epi32(_mm512_setzero_si512(), free));
+      const __m512i bit = _mm512_and_si512(free, _mm512_sub_epi32(zero, free));
       free = _mm512_xor_si512(free, bit);
       const __m512i nl = _mm512_slli_epi32(_mm512_or_si512(l, bit), 1);
       const __m512i nd = _mm512_or_si512(d, bit);
       const __m512i nr = _mm512_srli_epi32(_mm512_or_si512(rt, bit), 1);
-      const __m512i last =
-          _mm512_andnot_si512(_mm512_or_si512(_mm512_or_si512(nl, nd), nr), last_allowed);
-      const __mmask16 leaf = _mm512_mask_test_epi32_mask(k, last, last);
+      // Row n-2's squares (with its rules) and the two free columns.
+      const __m512i sq = rr2.candidates(k, nl, nd, nr);
+      const __m512i two = _mm512_andnot_si512(nd, mask);
+      const __m512i a = _mm512_and_si512(two, _mm512_sub_epi32(zero, two));
+      const __m512i b = _mm512_xor_si512(two, a);
+      // Queen of row n-2 on a, last queen on b; then the other way round.
+      const __m512i last_b = _mm512_andnot_si512(
+          _mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, a), 1),
+                          _mm512_srli_epi32(_mm512_or_si512(nr, a), 1)),
+          _mm512_and_si512(b, last_allowed));
+      const __m512i last_a = _mm512_andnot_si512(
+          _mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, b), 1),
+                          _mm512_srli_epi32(_mm512_or_si512(nr, b), 1)),
+          _mm512_and_si512(a, last_allowed));
+      const __mmask16 leaf_ab =
+          _mm512_mask_test_epi32_mask(_mm512_test_epi32_mask(sq, a), last_b, last_b);
+      const __mmask16 leaf_ba =
+          _mm512_mask_test_epi32_mask(_mm512_test_epi32_mask(sq, b), last_a, last_a);
       if constexpr (!Edge) {
-        plain += static_cast<unsigned>(__builtin_popcount(leaf));
+        plain += static_cast<unsigned>(__builtin_popcount(leaf_ab) + __builtin_popcount(leaf_ba));
       } else {
-        const __mmask16 flagged = static_cast<__mmask16>(
-            leaf & (flagged_state | _mm512_cmpeq_epi32_mask(bit, rr.special) |
-                    _mm512_cmpeq_epi32_mask(last, end_bit)));
-        plain += static_cast<unsigned>(__builtin_popcount(leaf & ~flagged));
-        if (flagged != 0) {
-          alignas(64) Row bits[kLanes], lasts[kLanes];
+        const __mmask16 state_flag = static_cast<__mmask16>(
+            flagged_state | _mm512_cmpeq_epi32_mask(bit, rr.special));
+        const __mmask16 flagged_ab = static_cast<__mmask16>(
+            leaf_ab & (state_flag | _mm512_cmpeq_epi32_mask(a, rr2.special) |
+                       _mm512_cmpeq_epi32_mask(b, end_bit)));
+        const __mmask16 flagged_ba = static_cast<__mmask16>(
+            leaf_ba & (state_flag | _mm512_cmpeq_epi32_mask(b, rr2.special) |
+                       _mm512_cmpeq_epi32_mask(a, end_bit)));
+        plain += static_cast<unsigned>(__builtin_popcount(leaf_ab & ~flagged_ab) +
+                                       __builtin_popcount(leaf_ba & ~flagged_ba));
+        if ((flagged_ab | flagged_ba) != 0) {
+          alignas(64) Row bits[kLanes], as[kLanes], bs[kLanes];
           _mm512_store_si512(bits, bit);
-          _mm512_store_si512(lasts, last);
-          for (unsigned m = flagged; m != 0; m &= m - 1) {
+          _mm512_store_si512(as, a);
+          _mm512_store_si512(bs, b);
+          for (unsigned m = flagged_ab; m != 0; m &= m - 1) {
             const int lane = __builtin_ctz(m);
-            classify_flagged(s, f, p + lane, bits[lane], lasts[lane], t);
+            classify_flagged(s, f, p + lane, bits[lane], as[lane], bs[lane], t);
+          }
+          for (unsigned m = flagged_ba; m != 0; m &= m - 1) {
+            const int lane = __builtin_ctz(m);
+            classify_flagged(s, f, p + lane, bits[lane], bs[lane], as[lane], t);
           }
         }
       }
@@ -227,7 +327,7 @@ template <bool Edge>
 void frontier_search(const JobStart& s, Tally& t) {
   Frontier& f = frontier();
   const BranchRules& r = s.rules;
-  const int leaf_row = r.n - 2;
+  const int leaf_row = r.n - 3;
   int pos[kRows], count[kRows];
   int row = s.start;
   Row flag0 = 0;
@@ -263,6 +363,9 @@ bool frontier_available(int n) { return n >= 4 && n <= 31; }
 Tally count_frontier(const JobStart& s) {
   Tally t;
   if (!s.valid) return t;
+  // The kernel starts at row n-3 at the latest (only the deepest jobs of small boards start
+  // lower; their subtrees have a handful of nodes).
+  if (s.start > s.rules.n - 3) return count_scalar(s);
   if (s.rules.branch == Branch::corner)
     frontier_search<false>(s, t);
   else
