@@ -16,12 +16,14 @@
 //     mini-rows that lie on some permutation that fits (6 permutations, one 512-entry
 //     table from the 9-bit mini-row occupancy). Covers pointing and claiming inside the band
 //     and detects empty rows or boxes (no permutation fits -> word becomes 0).
-//   - box single: a box with one place left fixes the digit's place in its row.
+//     (A box with one place left needs no rule of its own: the table keeps only that
+//     mini-row for the box, so the cell is left alone in its row, a row single.)
 //   - row single (hidden single in a row): a row with one place left is a placed digit:
 //     clear that cell from the other 8 digits and that column from the other rows/bands.
 // When no word changes, naked singles (a cell with one digit left, found per band with
 // once/twice accumulators over the nine digit words) fix the digit's place in its row, and
-// the loop runs again. Then it guesses on a cell with two candidates.
+// the loop runs again; so does the per-digit pass (column singles, stack permutation).
+// Then it guesses on the bivalue cell with the most open peers.
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
 #include <bit>
