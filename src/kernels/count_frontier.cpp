@@ -86,6 +86,7 @@ struct RowRules {
   __m512i sides;     // edge: columns 0 and N-1
   __m512i special;   // edge: a child queen here sets the tie flag (0: none on this row)
   bool at_bound2;    // edge: the "edge columns used by now" rule applies
+  bool has_special;
 
   template <bool Edge>
   static RowRules make(const BranchRules& r, int row) {
@@ -97,6 +98,7 @@ struct RowRules {
     rr.at_bound2 = Edge && row == r.bound2;
     const Row special = !Edge ? 0 : row == r.bound1 ? r.top_bit : row == r.bound2 ? 1u : 0u;
     rr.special = set1(special);
+    rr.has_special = special != 0;
     return rr;
   }
 
@@ -154,15 +156,14 @@ struct Prune {
   // The lanes of `k` whose state (l, d, rt) can still be completed.
   template <bool Edge>
   __mmask16 keep(__mmask16 k, __m512i l, __m512i d, __m512i rt) const {
-    const __m512i hit = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift)),
-                                        _mm512_srl_epi32(rt, shift));
-    __mmask16 ok = _mm512_mask_test_epi32_mask(k, _mm512_andnot_si512(hit, last), last);
-    const __m512i hit2 = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift2)),
-                                        _mm512_srl_epi32(rt, shift2));
-    ok = _mm512_mask_test_epi32_mask(ok, _mm512_andnot_si512(hit2, mask), mask);
-    const __m512i hit3 = _mm512_or_si512(_mm512_or_si512(d, _mm512_sll_epi32(l, shift3)),
-                                        _mm512_srl_epi32(rt, shift3));
-    ok = _mm512_mask_test_epi32_mask(ok, _mm512_andnot_si512(hit3, mask), mask);
+    // Squares not attacked on row t + N-1-t etc.: NOR in one ternary-logic op, then a test
+    // against the allowed squares (one op fewer per row than OR, ANDN, TEST).
+    auto open = [&](__m128i s) {
+      return _mm512_ternarylogic_epi32(d, _mm512_sll_epi32(l, s), _mm512_srl_epi32(rt, s), 0x01);
+    };
+    __mmask16 ok = _mm512_mask_test_epi32_mask(k, open(shift), last);
+    ok = _mm512_mask_test_epi32_mask(ok, open(shift2), mask);
+    ok = _mm512_mask_test_epi32_mask(ok, open(shift3), mask);
     if constexpr (Edge) {
       const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(
           _mm512_testn_epi32_mask(d, one), _mm512_and_si512(rt, span0), span0);
@@ -206,7 +207,8 @@ int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, 
       const __m512i nr = _mm512_srli_epi32(_mm512_or_si512(rt, bit), 1);
       const __mmask16 keep = prune.keep<Edge>(k, nl, nd, nr);
       if constexpr (Edge) {
-        nd = _mm512_mask_or_epi32(nd, _mm512_cmpeq_epi32_mask(bit, rr.special), nd, flag);
+        if (rr.has_special)  // rows bound1 and bound2 only
+          nd = _mm512_mask_or_epi32(nd, _mm512_cmpeq_epi32_mask(bit, rr.special), nd, flag);
         _mm512_storeu_si512(out.parent + written, _mm512_maskz_compress_epi32(keep, index));
       }
       _mm512_storeu_si512(out.left + written, _mm512_maskz_compress_epi32(keep, nl));
