@@ -4,7 +4,9 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
+#include <span>
 #include <string>
 
 #include "nqueens/checkpoint.hpp"
@@ -28,6 +30,14 @@ struct RunOptions {
   std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
   const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
                                             // save, and return unfinished
+  // A backend that counts whole batches of jobs itself (the GPU, src/cuda): when set,
+  // run_count hands it the remaining jobs `batch_jobs` at a time instead of running them on
+  // threads; it must fill counts[k] for job indices[k]. Each job is then recorded exactly as
+  // on threads, so progress, checkpoints and the stop flag act between batches.
+  std::function<void(const JobList& list, std::span<const std::size_t> indices,
+                     std::span<ClassCounts> counts)>
+      count_batch;
+  std::size_t batch_jobs = 0;  // jobs per count_batch call, 0: 65536
 };
 
 struct RunResult {

@@ -10,6 +10,9 @@
 #include "nqueens/count.hpp"
 #include "nqueens/run.hpp"
 #include "progress.hpp"
+#if defined(NQUEENS_HAVE_CUDA)
+#include "cuda/gpu_count.hpp"  // count --gpu
+#endif
 
 namespace nqueens::cli {
 
@@ -24,6 +27,7 @@ struct CountArgs {
   double checkpoint_seconds = 10;
   bool progress = false;
   bool quiet = false;
+  bool gpu = false;  // --gpu: the CUDA backend (src/cuda)
   std::string queens;  // --queens K (issue 3, cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
 };
@@ -52,7 +56,25 @@ class StopOnSignal {
   void (*old_term_)(int);
 };
 
+// --gpu: the same kind of job list, deeper (jobs sized for one GPU thread each), counted in
+// device batches by the CUDA backend; run_count records them as it records threads' jobs.
+void use_gpu(RunOptions& o) {
+#if defined(NQUEENS_HAVE_CUDA)
+  if (const std::string why = gpu::unavailable_reason(); !why.empty())
+    throw UsageError("--gpu: " + why);
+  o.depth = gpu::job_depth(o.n);
+  o.count_batch = gpu::count_batch;
+  o.batch_jobs = gpu::kBatchJobs;
+#else
+  (void)o;
+  throw UsageError("--gpu: this nqueens was built without CUDA (configure with -DNQUEENS_CUDA=ON "
+                   "where nvcc is installed)");
+#endif
+}
+
 int run_count_command(const CountArgs& a) {
+  if (a.gpu && (!a.queens.empty() || a.table))
+    throw UsageError("--gpu counts N queens on the N x N board only, not --queens or --table");
   if (!a.queens.empty() || a.table) return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
   RunOptions o;
   o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
@@ -71,6 +93,7 @@ int run_count_command(const CountArgs& a) {
     throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
                                  a.checkpoint_seconds));
   o.checkpoint_seconds = a.checkpoint_seconds;
+  if (a.gpu) use_gpu(o);
 
   ProgressBar bar(should_show_progress(a.progress, a.quiet));
   o.on_progress = [&bar](const RunProgress& p) {
@@ -130,6 +153,7 @@ void register_count(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", args->shard,
                   "count only slice I of K of the job list (I/K); the result goes to the "
                   "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
+  cmd->add_flag("--gpu", args->gpu, "count on the CUDA GPU (device 0); exit 2 if there is none");
   cmd->add_flag("--progress", args->progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", args->quiet, "no progress display");
   cmd->callback([args, &exit_code] { exit_code = run_count_command(*args); });

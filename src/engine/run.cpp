@@ -1,7 +1,10 @@
 #include "nqueens/run.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <span>
+#include <vector>
 
 namespace nqueens {
 
@@ -38,7 +41,7 @@ RunResult run_count(const RunOptions& o) {
   report(true);
 
   const std::vector<std::size_t> todo = rec.remaining();
-  run_jobs(list, todo, o.threads, [&](std::size_t index, const ClassCounts& counts) {
+  auto record = [&](std::size_t index, const ClassCounts& counts) {
     rec.done[index] = true;
     rec.sum += counts;
     ++progress.done;
@@ -48,7 +51,21 @@ RunResult run_count(const RunOptions& o) {
     }
     report(false);
     return !(o.stop && o.stop->load());
-  });
+  };
+  if (o.count_batch) {  // a batch backend (GPU): record each batch's jobs as threads would
+    const std::size_t step = o.batch_jobs > 0 ? o.batch_jobs : 65536;
+    std::vector<ClassCounts> counts;
+    for (std::size_t first = 0; first < todo.size(); first += step) {
+      if (o.stop && o.stop->load()) break;
+      const auto batch =
+          std::span<const std::size_t>(todo).subspan(first, std::min(step, todo.size() - first));
+      counts.assign(batch.size(), ClassCounts{});
+      o.count_batch(list, batch, counts);
+      for (std::size_t k = 0; k < batch.size(); ++k) record(batch[k], counts[k]);
+    }
+  } else {
+    run_jobs(list, todo, o.threads, record);
+  }
   if (!o.checkpoint.empty()) write_record(rec, o.checkpoint);
   report(true);
   result.finished = rec.finished();

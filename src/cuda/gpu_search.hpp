@@ -1,0 +1,273 @@
+// The GPU counting kernel's per-thread search (internal), written once for the device and
+// the host: nvcc compiles it into gpu_kernel.cu for sm_90, and g++ compiles the very same
+// functions into tests/cuda/gpu_search_test.cpp, which checks them on the CPU job by job
+// against count_job() and the OEIS values. The rules are those of kernels/count_kernel.hpp
+// (BranchRules, classify_edge_leaf, search<B>); that header is not used here because its
+// functions are host-only (std::countr_zero, lambdas) and its search keeps its stacks in
+// local arrays, where the GPU wants them in shared memory.
+//
+// One thread counts one job. Its DFS stack lives in shared memory, interleaved with the other
+// threads of the block so that a warp's accesses to one stack slot hit 32 different banks:
+//
+//   stack word (slot, field) of thread t:  base[(slot * 4 + field) * stride + t]
+//   slot:  row - start, for the rows start .. N-3 (the rows below which the search descends)
+//   field: 0 todo (untried candidates), 1 left, 2 down, 3 right (masks that row sees)
+//
+// The current row's four words stay in registers; a slot is written when the search descends
+// and read back when it returns, so shared memory sees one store and one load per inner node.
+// The last row is never pushed: its free squares are counted with a popcount (0 or 1: every
+// other column is taken by then), and only edge-branch leaves look at the whole board.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define NQ_HOST_DEVICE __host__ __device__
+#define NQ_FORCE_INLINE __forceinline__
+#else
+#define NQ_HOST_DEVICE
+#define NQ_FORCE_INLINE inline __attribute__((always_inline))
+#endif
+
+namespace nqueens::gpu {
+
+using Word = std::uint32_t;  // one board row, bit c = column c (as in count_kernel.hpp)
+
+inline constexpr int kCorner = 0;  // Branch::corner
+inline constexpr int kEdge = 1;    // Branch::edge
+inline constexpr int kPackedDepth = 8;  // rows a packed job fixes at most (kMaxJobDepth)
+inline constexpr int kStackFields = 4;
+
+// One job as the device reads it (12 bytes, three aligned 32-bit loads).
+struct alignas(4) PackedJob {
+  std::uint8_t cols[kPackedDepth];  // cols[r]: queen column in row r < depth
+  std::uint8_t branch;              // kCorner or kEdge (whole-board jobs stay on the host)
+  std::uint8_t depth;               // rows fixed, 1 .. N-2
+  std::uint8_t unused[2];
+};
+
+// A job's counts by symmetry-class size (size 1 occurs only for N = 1, a whole-board job).
+struct PackedTally {
+  std::uint64_t size2;
+  std::uint64_t size4;
+  std::uint64_t size8;
+};
+
+// Shared-memory words one thread's stack needs for a job list of this depth: the rows
+// depth .. N-3 are pushed, four words each.
+NQ_HOST_DEVICE constexpr int stack_words(int n, int depth) {
+  return (n - 2 - depth > 0 ? n - 2 - depth : 0) * kStackFields;
+}
+
+NQ_HOST_DEVICE NQ_FORCE_INLINE int popcount(Word x) {
+#if defined(__CUDA_ARCH__)
+  return __popc(x);
+#else
+  return __builtin_popcount(x);
+#endif
+}
+
+NQ_HOST_DEVICE NQ_FORCE_INLINE int column_of(Word bit) {  // bit != 0
+#if defined(__CUDA_ARCH__)
+  return __ffs(static_cast<int>(bit)) - 1;
+#else
+  return __builtin_ctz(bit);
+#endif
+}
+
+// BranchRules of count_kernel.hpp, field for field.
+struct Rules {
+  int n;
+  int branch;
+  int bound1;     // corner: column of row 1's queen; edge: column of row 0's queen
+  int bound2;     // edge: N-1-bound1, the last row where an edge-column queen may stand
+  Word mask;      // the N board columns
+  Word sides;     // columns 0 and N-1
+  Word last_mask; // edge: bottom-row columns closer than bound1 to a corner (forbidden)
+  Word end_bit;   // edge: bottom-row column N-1-bound1 (a 180-degree tie)
+  Word top_bit;   // column N-1
+};
+
+NQ_HOST_DEVICE inline Rules make_rules(int n, int branch, int bound1) {
+  Rules r{};
+  r.n = n;
+  r.branch = branch;
+  r.bound1 = bound1;
+  r.bound2 = n - 1 - bound1;
+  r.mask = n == 32 ? ~Word{0} : (Word{1} << n) - 1;
+  r.top_bit = Word{1} << (n - 1);
+  r.sides = r.top_bit | 1u;
+  r.last_mask = 0;
+  r.end_bit = 0;
+  if (branch == kEdge) {
+    const Word low = (Word{1} << bound1) - 1;  // columns 0 .. bound1-1
+    r.last_mask = low | (low << (n - bound1));
+    r.end_bit = Word{1} << (n - 1 - bound1);
+  }
+  return r;
+}
+
+// Free squares of `row` (not the last row) after the branch's symmetry restrictions.
+NQ_HOST_DEVICE NQ_FORCE_INLINE Word candidates(const Rules& r, int row, Word left, Word down,
+                                               Word right) {
+  Word free = r.mask & ~(left | down | right);
+  if (r.branch == kCorner) {
+    if (row < r.bound1) free &= ~Word{2};  // column 1's queen must lie below row bound1
+  } else {
+    if (row < r.bound1) {
+      free &= ~r.sides;  // an edge-column queen this near a top corner: a rotation is smaller
+    } else if (row == r.bound2) {
+      if ((down & r.sides) == 0) return 0;  // edge columns must be used by row bound2
+      if ((down & r.sides) != r.sides) free &= r.sides;
+    }
+  }
+  return free;
+}
+
+// Free squares of the last row that the branch accepts as a leaf.
+NQ_HOST_DEVICE NQ_FORCE_INLINE Word last_row(const Rules& r, Word left, Word down, Word right) {
+  Word free = r.mask & ~(left | down | right);
+  if (r.branch == kEdge) free &= ~r.last_mask;
+  return free;
+}
+
+// An edge-branch leaf that may tie with a rotation of itself: decides its class and whether
+// it is the representative (the lexicographically smallest of the tied boards), exactly as
+// kernels::classify_edge_leaf. own[i] is the column of row i. Comparisons read the rotated
+// board on the fly from the inverse permutation instead of building it (less local memory).
+NQ_HOST_DEVICE inline void classify_edge_leaf(const Rules& r, const std::uint8_t* own,
+                                              bool tie90, bool tie180, bool tie270,
+                                              PackedTally& t) {
+  const int n = r.n;
+  std::uint8_t row_of[32];  // row_of[c]: the row whose queen stands in column c
+  for (int i = 0; i < n; ++i) row_of[own[i]] = static_cast<std::uint8_t>(i);
+  if (tie90) {  // rotated[c] = N-1 - row_of[c]
+    int c = 0;
+    for (int i = 0; i < n && c == 0; ++i) {
+      const int rot = n - 1 - row_of[i];
+      if (rot != own[i]) c = rot < own[i] ? -1 : 1;
+    }
+    if (c < 0) return;
+    if (c == 0) {
+      ++t.size2;
+      return;
+    }
+  }
+  if (tie180) {  // rotated[i] = N-1 - own[N-1-i]
+    int c = 0;
+    for (int i = 0; i < n && c == 0; ++i) {
+      const int rot = n - 1 - own[n - 1 - i];
+      if (rot != own[i]) c = rot < own[i] ? -1 : 1;
+    }
+    if (c < 0) return;
+    if (c == 0) {
+      ++t.size4;
+      return;
+    }
+  }
+  if (tie270) {  // rotated[i] = row_of[N-1-i]
+    int c = 0;
+    for (int i = 0; i < n && c == 0; ++i) {
+      const int rot = row_of[n - 1 - i];
+      if (rot != own[i]) c = rot < own[i] ? -1 : 1;
+    }
+    if (c < 0) return;
+  }
+  ++t.size8;
+}
+
+// Column of row i at an edge leaf. Rows below `start` come from the job, rows start .. N-3
+// from the stack (the queen of row k is the bit that row k+1's `down` adds), row N-2 and
+// N-1 from the caller's registers.
+NQ_HOST_DEVICE NQ_FORCE_INLINE Word leaf_row_bit(const PackedJob& job, int start, int n,
+                                                  const Word* stack, int stride, Word down_n2,
+                                                  Word bit_n2, Word bit_n1, int i) {
+  if (i < start) return Word{1} << job.cols[i];
+  if (i == n - 1) return bit_n1;
+  if (i == n - 2) return bit_n2;
+  const Word down_i = stack[((i - start) * kStackFields + 2) * stride];
+  const Word down_next =
+      i + 1 == n - 2 ? down_n2 : stack[((i + 1 - start) * kStackFields + 2) * stride];
+  return down_next & ~down_i;
+}
+
+// Counts the subtree of one job. `stack` points at this thread's first stack word and holds
+// stack_words(N, job.depth) words spaced `stride` apart. A prefix that attacks itself counts
+// zero (the host only packs jobs made by make_jobs, which never do).
+template <int B>
+NQ_HOST_DEVICE inline PackedTally search_job(const Rules& r, const PackedJob& job, Word* stack,
+                                             int stride) {
+  PackedTally t{0, 0, 0};
+  const int n = r.n;
+  const int start = job.depth;
+  const int last = n - 1;
+  Word left = 0, down = 0, right = 0;
+  for (int row = 0; row < start; ++row) {
+    const Word bit = Word{1} << job.cols[row];
+    if ((bit & (left | down | right)) != 0 || (bit & r.mask) == 0) return t;
+    left = (left | bit) << 1;
+    down |= bit;
+    right = (right | bit) >> 1;
+  }
+  int row = start;
+  Word todo = candidates(r, row, left, down, right);
+  for (;;) {
+    if (todo == 0) {
+      if (row == start) break;
+      --row;
+      const Word* slot = stack + (row - start) * kStackFields * stride;
+      todo = slot[0];
+      left = slot[stride];
+      down = slot[2 * stride];
+      right = slot[3 * stride];
+      continue;
+    }
+    const Word bit = todo & (0u - todo);
+    todo ^= bit;
+    const Word l = (left | bit) << 1, d = down | bit, rt = (right | bit) >> 1;
+    if (row + 1 == last) {
+      const Word free = last_row(r, l, d, rt);
+      if constexpr (B == kCorner) {
+        t.size8 += static_cast<std::uint64_t>(popcount(free));  // 0 or 1
+      } else if (free != 0) {
+        // Only three positions can make a rotation tie; everything else is a class of 8.
+        auto at = [&](int i) {
+          return leaf_row_bit(job, start, n, stack, stride, down, bit, free, i);
+        };
+        const bool tie90 = at(r.bound2) == 1u;
+        const bool tie180 = free == r.end_bit;
+        const bool tie270 = at(r.bound1) == r.top_bit;
+        if (!(tie90 || tie180 || tie270)) {
+          ++t.size8;
+        } else {
+          std::uint8_t own[32];
+          for (int i = 0; i < n; ++i) own[i] = static_cast<std::uint8_t>(column_of(at(i)));
+          classify_edge_leaf(r, own, tie90, tie180, tie270, t);
+        }
+      }
+      continue;
+    }
+    Word* slot = stack + (row - start) * kStackFields * stride;
+    slot[0] = todo;
+    slot[stride] = left;
+    slot[2 * stride] = down;
+    slot[3 * stride] = right;
+    ++row;
+    left = l;
+    down = d;
+    right = rt;
+    todo = candidates(r, row, l, d, rt);
+  }
+  return t;
+}
+
+// The whole per-thread work for one job: its rules, then the branch's search.
+NQ_HOST_DEVICE inline PackedTally count_packed_job(int n, const PackedJob& job, Word* stack,
+                                                   int stride) {
+  const int bound1 = job.branch == kCorner ? job.cols[1] : job.cols[0];
+  const Rules r = make_rules(n, job.branch, bound1);
+  return job.branch == kCorner ? search_job<kCorner>(r, job, stack, stride)
+                               : search_job<kEdge>(r, job, stack, stride);
+}
+
+}  // namespace nqueens::gpu

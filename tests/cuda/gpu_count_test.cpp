@@ -1,0 +1,42 @@
+// On a GPU: N = 4..18 counted by the CUDA kernel through run_count(), exactly as
+// `nqueens count N --gpu` does, against OEIS A000170 / A002562. Without a usable device it
+// prints why and exits 77, which ctest reports as skipped (SKIP_RETURN_CODE), not passed.
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+
+#include "cuda/gpu_count.hpp"
+#include "known_values.hpp"
+#include "nqueens/run.hpp"
+
+int main() {
+  const std::string why = nqueens::gpu::unavailable_reason();
+  if (!why.empty()) {
+    std::printf("skipped: %s\n", why.c_str());
+    return 77;
+  }
+  std::printf("device: %s\n", nqueens::gpu::device_description().c_str());
+  int failures = 0;
+  try {
+    for (int n = 1; n <= 18; ++n) {
+      nqueens::RunOptions o;
+      o.n = n;
+      o.depth = nqueens::gpu::job_depth(n);
+      o.count_batch = nqueens::gpu::count_batch;
+      o.batch_jobs = nqueens::gpu::kBatchJobs;
+      const nqueens::RunResult r = nqueens::run_count(o);
+      const auto total = static_cast<std::uint64_t>(r.record.sum.total());
+      const auto unique = static_cast<std::uint64_t>(r.record.sum.unique());
+      const bool ok = r.finished && total == nqueens::known::kTotal[n] &&
+                      unique == nqueens::known::kUnique[n];
+      std::printf("N=%2d total %llu unique %llu jobs %zu %.3f s %s\n", n,
+                  static_cast<unsigned long long>(total), static_cast<unsigned long long>(unique),
+                  r.record.shard_jobs(), r.seconds, ok ? "ok" : "WRONG");
+      if (!ok) ++failures;
+    }
+  } catch (const std::exception& e) {
+    std::printf("error: %s\n", e.what());
+    return 1;
+  }
+  return failures == 0 ? 0 : 1;
+}
