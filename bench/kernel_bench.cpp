@@ -4,9 +4,15 @@
 // backtracker of baseline.hpp. Prints the median of several runs of thread CPU time, measured
 // in one process so that the columns compare on a shared, noisy machine.
 //
-//   kernel_bench [N ...] [--runs R] [--vector-only]   default: N = 14 15 16, R = 5
-//   (--vector-only times only the vector kernel: quick A/B of kernel changes)
+//   kernel_bench [N ...] [--runs R] [--vector-only] [--no-scalar]   default: N = 14 15 16, R = 5
+//   (--vector-only times only the vector kernel: quick A/B of kernel changes; --no-scalar
+//   skips the slow scalar column, for N >= 17)
+//
+// The last columns time count_solutions on 1 and on 2 threads by the wall clock (what
+// threads buy can only be seen there); on a shared machine they are only as good as the
+// machine is idle.
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <cstdint>
 #include <cstdio>
@@ -36,6 +42,12 @@ double seconds_of(const auto& run) {
   return thread_seconds() - t0;
 }
 
+double wall_seconds_of(const auto& run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -48,13 +60,15 @@ std::uint64_t total_of(const kernels::Tally& t) { return 2 * t.size2 + 4 * t.siz
 int main(int argc, char** argv) {
   std::vector<int> sizes;
   int runs = 5;
-  bool vector_only = false;
+  bool vector_only = false, no_scalar = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--vector-only")
       vector_only = true;
+    else if (arg == "--no-scalar")
+      no_scalar = true;
     else
       sizes.push_back(std::atoi(arg.c_str()));
   }
@@ -62,47 +76,56 @@ int main(int argc, char** argv) {
 
   std::printf("vector kernel in this build: %s\n",
               kernels::frontier_available(16) ? "AVX-512 frontier" : "no (scalar fallback)");
-  std::printf("%3s %12s %12s %12s %12s %9s %9s\n", "N", "scalar s", "vector s", "count s",
-              "baseline s", "scal/vec", "base/cnt");
+  std::printf("thread CPU seconds, median of %d:\n", runs);
+  std::printf("%3s %10s %10s %10s %11s %9s %9s | %9s %9s %7s\n", "N", "scalar s", "vector s",
+              "count s", "baseline s", "scal/vec", "base/cnt", "1thr wall", "2thr wall",
+              "2t/1t");
   for (const int n : sizes) {
     if (n < 4 || n > 31) continue;
     const JobList list = make_jobs(n);
     std::vector<kernels::JobStart> starts;
     for (const Job& job : list.jobs) starts.push_back(kernels::job_start(n, job));
 
-    std::vector<double> scalar, vector, count, baseline;
-    std::uint64_t totals[4] = {};
+    std::vector<double> scalar, vector, count, baseline, wall1, wall2;
+    std::uint64_t totals[5] = {};
     for (int r = 0; r < runs; ++r) {
-      if (vector_only) {
-        vector.push_back(seconds_of([&] {
-          totals[1] = 0;
-          for (const auto& s : starts) totals[1] += total_of(kernels::count_fastest(s));
-        }));
-        continue;
-      }
-      scalar.push_back(seconds_of([&] {
-        totals[0] = 0;
-        for (const auto& s : starts) totals[0] += total_of(kernels::count_scalar(s));
-      }));
       vector.push_back(seconds_of([&] {
         totals[1] = 0;
         for (const auto& s : starts) totals[1] += total_of(kernels::count_fastest(s));
       }));
+      if (vector_only) continue;
+      if (!no_scalar)
+        scalar.push_back(seconds_of([&] {
+          totals[0] = 0;
+          for (const auto& s : starts) totals[0] += total_of(kernels::count_scalar(s));
+        }));
       count.push_back(seconds_of(
           [&] { totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total()); }));
       baseline.push_back(seconds_of([&] { totals[3] = bench::baseline_count(n); }));
+      wall1.push_back(wall_seconds_of(
+          [&] { totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total()); }));
+      wall2.push_back(wall_seconds_of(
+          [&] { totals[4] = static_cast<std::uint64_t>(count_solutions({n, 2}).total()); }));
     }
     if (vector_only) {
-      std::printf("%3d %12s %12.4f   total %llu\n", n, "-", median(vector),
+      std::printf("%3d %10s %10.4f   total %llu\n", n, "-", median(vector),
                   static_cast<unsigned long long>(totals[1]));
       continue;
     }
-    if (totals[0] != totals[1] || totals[0] != totals[2] || totals[0] != totals[3]) {
+    if ((!no_scalar && totals[0] != totals[1]) || totals[1] != totals[2] ||
+        totals[1] != totals[3] || totals[1] != totals[4]) {
       std::fprintf(stderr, "N=%d: totals differ\n", n);
       return 1;
     }
-    const double s = median(scalar), v = median(vector), c = median(count), b = median(baseline);
-    std::printf("%3d %12.4f %12.4f %12.4f %12.4f %8.2fx %8.2fx\n", n, s, v, c, b, s / v, b / c);
+    const double v = median(vector), c = median(count), b = median(baseline);
+    const double w1 = median(wall1), w2 = median(wall2);
+    if (no_scalar)
+      std::printf("%3d %10s %10.4f %10.4f %11.4f %9s %8.2fx | %9.4f %9.4f %6.2fx\n", n, "-", v, c,
+                  b, "-", b / c, w1, w2, w1 / w2);
+    else
+      std::printf("%3d %10.4f %10.4f %10.4f %11.4f %8.2fx %8.2fx | %9.4f %9.4f %6.2fx\n", n,
+                  median(scalar), v, c, b, median(scalar) / v, b / c, w1, w2, w1 / w2);
+    std::fflush(stdout);
   }
   return 0;
 }
