@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   register_render(app, exit_code);
   register_trace(app, exit_code);
   register_find(app, exit_code);
+  register_complete(app, exit_code);
 
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {
     std::fprintf(stderr, "nqueens: unknown command '%s' (see nqueens --help)\n", argv[1]);

@@ -1,0 +1,129 @@
+// nqueens complete N --fixed a1,c5 [--blocked ...]: finish a partly filled board.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "nqueens/complete.hpp"
+#include "nqueens/format.hpp"
+
+namespace nqueens::cli {
+
+namespace {
+
+struct CompleteArgs {
+  std::string n;
+  std::string fixed, blocked, board;
+  bool count = false, all = false;
+  long long limit = -1;
+  std::string format = "perm";
+};
+
+// A board diagram: one line per row, 'Q' a fixed queen, 'x' a blocked square, '.' empty;
+// spaces ignored, blank lines and '#' comments skipped.
+CompletionProblem read_board(std::istream& in) {
+  CompletionProblem p;
+  std::string line;
+  int row = 0;
+  while (std::getline(in, line)) {
+    std::string cells;
+    for (char c : line)
+      if (c != ' ' && c != '\t' && c != '\r') cells += c;
+    if (cells.empty() || cells[0] == '#') continue;
+    if (p.n == 0) p.n = static_cast<int>(cells.size());
+    if (static_cast<int>(cells.size()) != p.n)
+      throw UsageError(fmt::format("board row {} has {} squares, expected {}", row + 1,
+                                   cells.size(), p.n));
+    for (int c = 0; c < p.n; ++c) {
+      const char ch = cells[static_cast<std::size_t>(c)];
+      if (ch == 'Q' || ch == 'q') p.fixed.push_back({row, c});
+      else if (ch == 'x' || ch == 'X') p.blocked.push_back({row, c});
+      else if (ch != '.')
+        throw UsageError(fmt::format("board row {} has '{}', expected Q, x or .", row + 1, ch));
+    }
+    ++row;
+  }
+  if (p.n == 0) throw UsageError("the board is empty");
+  if (row != p.n)
+    throw UsageError(fmt::format("the board has {} rows of {} squares; it must be square", row, p.n));
+  return p;
+}
+
+int run_complete(const CompleteArgs& a) {
+  const auto format = parse_format(a.format);
+  if (!format)
+    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got '{}'", a.format));
+  if (a.count && a.all) throw UsageError("--count and --all exclude each other");
+  if (a.limit < -1) throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
+  CompletionProblem p;
+  if (!a.board.empty()) {
+    if (a.board == "-") {
+      p = read_board(std::cin);
+    } else {
+      std::ifstream in(a.board);
+      if (!in) throw UsageError(fmt::format("cannot read board file '{}'", a.board));
+      p = read_board(in);
+    }
+    if (!a.n.empty() && parse_int_arg(a.n, 1, kMaxCompleteN, "N") != p.n)
+      throw UsageError(fmt::format("N = {} but the board is {}x{}", a.n, p.n, p.n));
+  } else {
+    if (a.n.empty()) throw UsageError("give N, or a board with --board FILE ('-' = stdin)");
+    p.n = parse_int_arg(a.n, 1, kMaxCompleteN, "N");
+  }
+  try {
+    for (Square s : parse_square_list(a.fixed, p.n)) p.fixed.push_back(s);
+    for (Square s : parse_square_list(a.blocked, p.n)) p.blocked.push_back(s);
+    check_problem(p);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (*format == Format::algebraic && p.n > kMaxAlgebraicN)
+    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
+
+  if (a.count) {
+    fmt::print("{}\n", count_completions(p));
+    return 0;
+  }
+  Output out;
+  long long index = 0;
+  const long long limit = a.all ? a.limit : 1;
+  if (limit != 0)
+    for_each_completion(p, [&](const Solution& s) {
+      ++index;
+      if (*format == Format::board && index > 1) out.line("");
+      out.line(format_solution(s, *format));
+      return limit < 0 || index < limit;
+    });
+  out.flush();
+  if (index == 0 && limit != 0) {
+    std::fprintf(stderr, "nqueens: no completion exists: the %zu fixed queens%s cannot be "
+                         "extended to a solution of the %dx%d board\n",
+                 p.fixed.size(), p.blocked.empty() ? "" : " and the blocked squares", p.n, p.n);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_complete(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<CompleteArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "complete",
+      "Complete a board that already has queens: print one solution that keeps them (exit 1 "
+      "if none exists), --count them, or --all of them");
+  cmd->add_option("N", args->n, fmt::format("board size, 1..{} (optional with --board)", kMaxCompleteN));
+  cmd->add_option("--fixed", args->fixed,
+                  "queens already placed: algebraic 'a1,c5' (N <= 26) or 1-based row:col '1:1,5:3'");
+  cmd->add_option("--blocked", args->blocked, "squares that must stay empty, same syntax");
+  cmd->add_option("--board", args->board,
+                  "read the board from FILE ('-' = stdin): Q fixed queen, x blocked, . empty");
+  cmd->add_flag("--count", args->count, "print the number of completions");
+  cmd->add_flag("--all", args->all, "print every completion (streamed; see --limit)");
+  cmd->add_option("--limit", args->limit, "with --all: stop after K completions");
+  cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
+  cmd->callback([args, &exit_code] { exit_code = run_complete(*args); });
+}
+
+}  // namespace nqueens::cli
