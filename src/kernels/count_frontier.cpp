@@ -25,7 +25,7 @@
 // full-width store: Zen 4's memory-destination vpcompressd is microcoded and far slower).
 // The last two rows are not stored: row N-3's states are expanded in registers and, with two
 // columns left, the two possible endings are tested lane-wise and counted with popcounts.
-// Every new state also goes through cheap dead-end tests (Prune below: the last three rows
+// Every new state also goes through cheap dead-end tests (Prune below: the last four rows
 // and, in the edge branch, the side columns still need a free square), which cut the states
 // stored at N = 16 by about a third.
 //
@@ -126,6 +126,7 @@ struct Prune {
   __m128i shift;     // N-1-t
   __m128i shift2;    // N-2-t
   __m128i shift3;    // N-3-t
+  __m128i shift4;    // N-4-t (0 on row N-3: the state's own row)
   __m512i last;      // allowed last-row squares
   __m512i span0;     // right-diagonal bits of column 0's remaining rows (~0: no test)
   __m512i span1;     // left-diagonal bits of column N-1's remaining rows (~0: no test)
@@ -137,6 +138,7 @@ struct Prune {
     p.shift = _mm_cvtsi32_si128(r.n - 1 - t);
     p.shift2 = _mm_cvtsi32_si128(r.n - 2 - t);
     p.shift3 = _mm_cvtsi32_si128(r.n - 3 - t);
+    p.shift4 = _mm_cvtsi32_si128(std::max(r.n - 4 - t, 0));
     p.mask = set1(r.mask);
     p.last = set1(r.mask & ~r.last_mask);
     Row s0 = ~Row{0}, s1 = ~Row{0};
@@ -164,6 +166,7 @@ struct Prune {
     __mmask16 ok = _mm512_mask_test_epi32_mask(k, open(shift), last);
     ok = _mm512_mask_test_epi32_mask(ok, open(shift2), mask);
     ok = _mm512_mask_test_epi32_mask(ok, open(shift3), mask);
+    ok = _mm512_mask_test_epi32_mask(ok, open(shift4), mask);
     if constexpr (Edge) {
       const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(
           _mm512_testn_epi32_mask(d, one), _mm512_and_si512(rt, span0), span0);
