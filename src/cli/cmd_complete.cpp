@@ -85,6 +85,17 @@ int run_complete(const CompleteArgs& a) {
     fmt::print("{}\n", count_completions(p));
     return 0;
   }
+  if (!a.all) {  // one completion: restarts and local search, not the plain enumeration
+    const auto s = find_completion(p);
+    if (s) {
+      std::fputs((format_solution(*s, *format) + "\n").c_str(), stdout);
+      return 0;
+    }
+    std::fprintf(stderr, "nqueens: no completion exists: the %zu fixed queens%s cannot be "
+                         "extended to a solution of the %dx%d board\n",
+                 p.fixed.size(), p.blocked.empty() ? "" : " and the blocked squares", p.n, p.n);
+    return 1;
+  }
   Output out;
   long long index = 0;
   const long long limit = a.all ? a.limit : 1;

@@ -11,6 +11,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include <unordered_set>
+
+#include "nqueens/complete.hpp"
 #include "nqueens/construct.hpp"
 
 namespace nqueens {
@@ -139,6 +142,73 @@ Solution random_solution(int n, std::uint64_t seed) {
   while (!attempt(b, rng)) {
   }
   return b.take();
+}
+
+// The same search with some rows pinned (fixed queens) and some squares forbidden: only the
+// open rows swap columns among themselves; a queen on a blocked square costs like an attack.
+std::optional<Solution> complete_by_local_search(const CompletionProblem& p, std::uint64_t seed,
+                                                 std::uint64_t max_steps) {
+  const int n = p.n;
+  Board b(n);
+  std::vector<char> col_used(static_cast<std::size_t>(n), 0), row_fixed(static_cast<std::size_t>(n), 0);
+  for (Square q : p.fixed) col_used[static_cast<std::size_t>(q.col)] = 1, row_fixed[static_cast<std::size_t>(q.row)] = 1;
+  std::vector<int> rows, cols;
+  for (int i = 0; i < n; ++i) {
+    if (!row_fixed[static_cast<std::size_t>(i)]) rows.push_back(i);
+    if (!col_used[static_cast<std::size_t>(i)]) cols.push_back(i);
+  }
+  if (rows.size() != cols.size()) return std::nullopt;
+  std::unordered_set<long long> blocked;
+  for (Square q : p.blocked) blocked.insert(static_cast<long long>(q.row) * n + q.col);
+  auto is_blocked = [&](int r, int c) {
+    return !blocked.empty() && blocked.count(static_cast<long long>(r) * n + c) != 0;
+  };
+  const std::size_t m = rows.size();
+  Rng rng(seed ^ 0x243f6a8885a308d3ULL);
+  std::uint64_t steps = 0;
+  while (steps < max_steps) {
+    b.reset();
+    for (Square q : p.fixed) b.set_col(q.row, q.col), b.add(q.row, q.col);
+    long long cost = 0;
+    // Greedy start over the open rows in random order; cols[i..] are the unused columns.
+    for (std::size_t i = m; i > 1; --i) std::swap(rows[i - 1], rows[rng.below(static_cast<std::uint32_t>(i))]);
+    for (std::size_t i = 0; i < m; ++i) {
+      const int r = rows[i];
+      const auto left = static_cast<std::uint32_t>(m - i);
+      std::size_t pick = i + rng.below(left);
+      for (int t = 0; t < 32 && (!b.free(r, cols[pick]) || is_blocked(r, cols[pick])); ++t)
+        pick = i + rng.below(left);
+      std::swap(cols[i], cols[pick]);
+      b.set_col(r, cols[i]);
+      cost += b.add(r, cols[i]) + (is_blocked(r, cols[i]) ? 1 : 0);
+    }
+    auto row_bad = [&](int r) { return b.attacked(r) || is_blocked(r, b.col(r)); };
+    std::vector<int> bad;
+    const std::uint64_t round_end = steps + 50 * static_cast<std::uint64_t>(m) + 20'000;
+    while (cost > 0 && steps < round_end && steps < max_steps) {
+      bad.clear();
+      for (int r : rows)
+        if (row_bad(r)) bad.push_back(r);
+      for (int r : bad) {
+        if (!row_bad(r)) continue;
+        for (std::size_t t = 0; t < 4 * m + 64 && steps < round_end; ++t, ++steps) {
+          const int other = rows[rng.below(static_cast<std::uint32_t>(m))];
+          if (other == r) continue;
+          const long long before = (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0);
+          long long d = b.swap(r, other);
+          d += (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0) - before;
+          if (d < 0) {
+            cost += d;
+            break;
+          }
+          b.swap(r, other);
+        }
+        if (cost == 0) break;
+      }
+    }
+    if (cost == 0) return b.take();
+  }
+  return std::nullopt;
 }
 
 }  // namespace nqueens
