@@ -21,6 +21,12 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
   // A pool, so one long request (a first N = 17 table build, a deep trace page) occupies one
   // worker while the others keep answering.
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server on a
+  // busy port would bind silently and share the traffic instead of failing.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   http.set_payload_max_length(64 * 1024);  // the API takes no bodies; refuse large ones
   http.set_read_timeout(5, 0);
   http.set_write_timeout(10, 0);

@@ -33,6 +33,7 @@ function startServer() {
 
 const expected92 = execFileSync(bin, ['list', '8']).toString().trim().split('\n')[91].split(' ').map(Number);
 const { server, url } = await startServer();
+process.on('exit', () => server.kill());  // also when anything below throws
 const profile = mkdtempSync(path.join(tmpdir(), 'nqueens-chromium-'));
 // A fresh profile directory (playwright passes it as --user-data-dir).
 const browser = await chromium.launchPersistentContext(profile, {
