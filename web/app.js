@@ -16,6 +16,7 @@ const state = {
   counts: null,
   limits: null,
   index: 1,
+  requests: 0,              // solution requests sent; only the latest one is drawn
   unique: false,
   solution: null,           // 0-based columns of the shown board
   trace: { steps: [], from: 0, done: false, pos: 0, loading: null, timer: null },
@@ -46,8 +47,10 @@ function el(name, attrs, parent) {
 function drawBoard(n) {
   const svg = $('board');
   const canvas = $('board-canvas');
-  if (n > MAX_SVG_N) { svg.setAttribute('hidden', ''); canvas.hidden = false; return; }
-  svg.removeAttribute('hidden'); canvas.hidden = true;
+  // (style.display, not the hidden attribute: the stylesheet's display:block would win)
+  svg.style.display = n > MAX_SVG_N ? 'none' : 'block';
+  canvas.style.display = n > MAX_SVG_N ? 'block' : 'none';
+  if (n > MAX_SVG_N) return;
   const margin = n <= 40 ? 28 : 0;
   const size = n * CELL;
   svg.innerHTML = '';
@@ -179,8 +182,10 @@ async function showSolution(index) {
     return;
   }
   index = Math.max(1, Math.min(index, reachable()));
+  const ticket = ++state.requests;
   const s = await api(`solution?n=${state.n}&index=${index}&unique=${state.unique ? 1 : 0}`);
-  if (s.n !== state.n || state.mode !== 'solutions') return;  // a newer request took over
+  // Only the latest request draws: answers can arrive out of order.
+  if (ticket !== state.requests || s.n !== state.n || state.mode !== 'solutions') return;
   state.index = s.index;
   state.solution = s.solution.map((c) => c - 1);
   drawBoard(state.n);
@@ -382,6 +387,8 @@ for (const b of document.querySelectorAll('#modes button')) b.onclick = () => se
 async function setN(n) {
   const max = state.limits ? state.limits.max_n : 32;
   if (!Number.isInteger(n) || n < 1 || n > max) { showError(new Error(`N must be between 1 and ${max}`)); return; }
+  if (n === state.n && state.counts && state.counts.n === n) return;  // Enter, then change on blur
+  showError(null);
   state.n = n;
   state.index = 1;
   await loadCounts();

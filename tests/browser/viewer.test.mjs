@@ -46,7 +46,7 @@ const browser = await chromium.launchPersistentContext(profile, {
 try {
   const page = await browser.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('pageerror', (e) => { errors.push(String(e)); console.log('page error: ' + e); });
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // Anything but this server would be a CDN or other outside asset.
   const foreign = [];
@@ -98,6 +98,23 @@ try {
   const marks = await page.$$eval('#marks > *', (m) => m.length);
   check(marks === 1, 'the current step is marked on the board');
   await page.screenshot({ path: path.join(outDir, 'viewer-animation.png') });
+
+  // Unique only: the board keeps its class (solution 92 is the mirror image of unique #1).
+  await page.click('#mode-solutions');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.index === '92');
+  await page.check('#unique');
+  await page.waitForFunction(() => document.querySelector('#of').textContent.includes('unique'));
+  await page.waitForFunction(() => document.querySelector('#board').dataset.index === '1');
+  check(await page.textContent('#perm') === '1 5 8 6 3 7 2 4', 'unique only shows the class representative #1');
+
+  // Find: N = 1000 on a canvas.
+  await page.click('#mode-find');
+  await page.fill('#find-n', '1000');
+  await page.click('#find-go');
+  await page.waitForFunction(() => document.querySelector('#board-canvas').dataset.n === '1000');
+  check((await page.textContent('#find-result')).includes('verified: yes'), 'find draws a verified 1000-queens board');
+  check(!(await page.isVisible('#board')) && await page.isVisible('#board-canvas'), 'the large board replaces the small one');
+  await page.screenshot({ path: path.join(outDir, 'viewer-find-1000.png') });
 
   check(errors.length === 0, `no errors in the page ${errors.join('; ')}`);
   check(foreign.length === 0, `no request leaves the server ${foreign.join(' ')}`);
