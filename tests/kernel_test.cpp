@@ -66,4 +66,12 @@ TEST(Kernel, TotalsMatchOeis) {
   }
 }
 
+// One size beyond the table above (about 1 s of CPU): totals and unique counts through
+// count_job's vector kernel, checked against OEIS A000170 / A002562.
+TEST(Kernel, CountMatchesOeisAt17) {
+  const auto r = nqueens::count_solutions({17, 0});
+  EXPECT_EQ(static_cast<std::uint64_t>(r.total()), 95815104u);
+  EXPECT_EQ(static_cast<std::uint64_t>(r.unique()), 11977939u);
+}
+
 }  // namespace
