@@ -1,5 +1,6 @@
 // GET /api/* handlers: parameter checks, caps, and the JSON shapes of docs/WEB.md.
 #include "api.hpp"
+#include "nqueens/construct.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +11,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "construction.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/rank.hpp"
 #include "nqueens/trace.hpp"
@@ -229,7 +229,7 @@ json trace(const Params& p, const Limits& lim) {
 
 json find(const Params& p, const Limits& lim) {
   const int n = get_n(p, lim.max_find_n);
-  const Solution s = explicit_solution(n);  // throws invalid_argument for 2, 3
+  const Solution s = construct_solution(n);  // throws invalid_argument for 2, 3
   const bool ok = is_solution(s);
   return {{"n", n}, {"method", "explicit construction"}, {"verified", ok}, {"solution", one_based(s)}};
 }

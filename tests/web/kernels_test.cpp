@@ -5,7 +5,7 @@
 #include <numeric>
 #include <string>
 
-#include "construction.hpp"
+#include "nqueens/construct.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/rank.hpp"
@@ -133,10 +133,10 @@ TEST(Render, DrawsEveryQueenAndMarksAttacks) {
 }
 
 TEST(Construction, IsASolutionForEveryN) {
-  for (int n = 4; n <= 1000; ++n) ASSERT_TRUE(nqueens::is_solution(nqueens::web::explicit_solution(n))) << n;
-  EXPECT_EQ(nqueens::web::explicit_solution(1), nqueens::Solution{0});
-  EXPECT_THROW(nqueens::web::explicit_solution(2), std::invalid_argument);
-  EXPECT_THROW(nqueens::web::explicit_solution(3), std::invalid_argument);
+  for (int n = 4; n <= 1000; ++n) ASSERT_TRUE(nqueens::is_solution(nqueens::construct_solution(n))) << n;
+  EXPECT_EQ(nqueens::construct_solution(1), nqueens::Solution{0});
+  EXPECT_THROW(nqueens::construct_solution(2), std::invalid_argument);
+  EXPECT_THROW(nqueens::construct_solution(3), std::invalid_argument);
 }
 
 }  // namespace
