@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and the tests need, only those missing.
 # Usage: scripts/install-deps.sh [extra-package ...]
+# scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
+# tests) and Chromium (the browser test) as extras.
 set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config git
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  chromium
-  openmpi-bin libopenmpi-dev  # nqueens-mpi and its tests (tests/mpi)
   "$@"
 )
 
