@@ -159,7 +159,7 @@ ClassCounts count_job(int n, const Job& job) {
   start.down = down;
   start.right = right;
   std::copy(board, board + 32, start.board);
-  // The vector kernel where the build has it (8x the scalar one at N = 16, see
+  // The vector kernel where the build has it (12x the scalar one at N = 16, see
   // kernels/count_frontier.cpp), else the scalar one; both give identical counts.
   const kernels::Tally t = kernels::count_fastest(start);
   ClassCounts c;

@@ -7,9 +7,11 @@
 // a whole row's worth of states can be expanded in SIMD lanes and the only data-dependent
 // branch left is "does any of 16 lanes still have a candidate", taken a few times per 16
 // states instead of once per node. Measured on one Zen 4 core (2.1 GHz, g++ 12 -O2
-// -march=native), all jobs of N = 16 one after another, median of 3: scalar 1.85 s, this
-// kernel 0.23 s (8x; about 2 cycles per node instead of 15), the plain mirror-halving
-// backtracker of bench/baseline.hpp 3.56 s. N = 14: 0.046 s -> 0.006 s; N = 15: 0.28 -> 0.036.
+// -march=native), all jobs one after another, thread CPU time, median of 5 (bench/
+// kernel_bench): N = 16: scalar 1.95 s, this kernel 0.157 s (12x), the plain mirror-halving
+// backtracker of bench/baseline.hpp 3.51 s; N = 14: 0.050 -> 0.0045 s; N = 15: 0.30 -> 0.024 s.
+// At N = 16 that is 93M stored states and 17M peel steps for the 244M nodes of the scalar
+// search: about 1.4 cycles per scalar node, 3.5 per stored state.
 //
 // How: one buffer of states per row (struct of arrays, 16 x 32-bit lanes per vector):
 //
@@ -27,14 +29,18 @@
 // columns left, the two possible endings are tested lane-wise and counted with popcounts.
 // Every new state also goes through cheap dead-end tests (Prune below: the last four rows
 // and, in the edge branch, the side columns still need a free square), which cut the states
-// stored at N = 16 by about a third.
+// stored at N = 16 from 199M to 93M (each row tested costs ~4 vector ops per peel step; a
+// fifth row was measured to cost more than it saves, and so was filtering the parents'
+// candidates instead of testing the children).
 //
 // Edge-branch leaves that may tie with a rotation (classify_edge_leaf's three conditions)
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
 // child created there carries a flag in bit 31 of `down` (unused while N <= 31); the third
-// is on the last row. Flagged leaves are rare (~1%); each one rebuilds its board by walking
-// parent[] (board[row-1] = down[row] ^ down[row-1] of the parent) and goes through the same
-// classify_edge_leaf as the scalar kernel.
+// is on the last row. About a quarter of the edge leaves are flagged at N = 16 (434k of
+// 1.85M); those whose only tie candidate is the half turn are mostly decided in registers
+// (count_leaves), the other 312k rebuild their board by walking parent[] (board[row-1] =
+// down[row] ^ down[row-1] of the parent) and go through the same classify_edge_leaf as the
+// scalar kernel (about 5% of the run time).
 #include "count_frontier.hpp"
 
 #include <algorithm>
