@@ -50,8 +50,8 @@ inline Tally count_scalar(const JobStart& s) {
   return t;
 }
 
-// True when this build has the vector kernel (AVX-512F at compile time) and it handles N
-// (N <= 31: bit 31 of a row word carries a flag).
+// True when the vector kernel can run: built for AVX-512F, or a generic x86-64 g++ build on a
+// CPU that has it (checked at run time); and N <= 31 (bit 31 of a row word carries a flag).
 bool frontier_available(int n);
 
 // The vector kernel on a job start; same result as count_scalar(s). Requires
