@@ -19,6 +19,16 @@ int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what
   return static_cast<int>(v);
 }
 
+Format parse_format_arg(const std::string& name, int n) {
+  const auto format = parse_format(name);
+  if (!format)
+    throw UsageError(
+        fmt::format("--format must be perm, board, json or algebraic, got '{}'", name));
+  if (*format == Format::algebraic && n > kMaxAlgebraicN)
+    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
+  return *format;
+}
+
 int resolve_threads(int requested) {
   if (requested < 0 || requested > 4096)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 4096, got {}",

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "nqueens/format.hpp"
+
 namespace nqueens::cli {
 
 // Bad usage or bad input: main() prints "nqueens: <message>" on stderr and exits 2.
@@ -17,6 +19,10 @@ struct UsageError : std::runtime_error {
 
 // Parses a board size given as text, enforcing [lo, hi]; `what` names it in the message.
 int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what);
+
+// Parses --format NAME for a board of size n: one clear UsageError for an unknown name or for
+// algebraic notation on a board wider than a..z.
+Format parse_format_arg(const std::string& name, int n);
 
 // Threads from -j: 0 means all cores; negative or absurd values are usage errors.
 int resolve_threads(int requested);

@@ -51,9 +51,7 @@ CompletionProblem read_board(std::istream& in) {
 }
 
 int run_complete(const CompleteArgs& a) {
-  const auto format = parse_format(a.format);
-  if (!format)
-    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got '{}'", a.format));
+  parse_format_arg(a.format, 0);  // an unknown name fails before a board is read from stdin
   if (a.count && a.all) throw UsageError("--count and --all exclude each other");
   if (a.limit < -1) throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
   CompletionProblem p;
@@ -78,8 +76,7 @@ int run_complete(const CompleteArgs& a) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  if (*format == Format::algebraic && p.n > kMaxAlgebraicN)
-    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
+  const Format format = parse_format_arg(a.format, p.n);
 
   if (a.count) {
     fmt::print("{}\n", count_completions(p));
@@ -88,7 +85,7 @@ int run_complete(const CompleteArgs& a) {
   if (!a.all) {  // one completion: restarts and local search, not the plain enumeration
     const auto s = find_completion(p);
     if (s) {
-      std::fputs((format_solution(*s, *format) + "\n").c_str(), stdout);
+      std::fputs((format_solution(*s, format) + "\n").c_str(), stdout);
       return 0;
     }
     std::fprintf(stderr, "nqueens: no completion exists: the %zu fixed queens%s cannot be "
@@ -102,8 +99,8 @@ int run_complete(const CompleteArgs& a) {
   if (limit != 0)
     for_each_completion(p, [&](const Solution& s) {
       ++index;
-      if (*format == Format::board && index > 1) out.line("");
-      out.line(format_solution(s, *format));
+      if (format == Format::board && index > 1) out.line("");
+      out.line(format_solution(s, format));
       return limit < 0 || index < limit;
     });
   out.flush();

@@ -43,13 +43,8 @@ void write_columns(std::FILE* f, const Solution& s, char sep) {
 
 int run_find(const FindArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxConstructN, "N");
-  const auto format = parse_format(a.format);
-  if (!format)
-    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got '{}'",
-                                 a.format));
-  if (*format == Format::algebraic && n > kMaxAlgebraicN)
-    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
-  if (*format == Format::board && n > kMaxBoardN)
+  const Format format = parse_format_arg(a.format, n);
+  if (format == Format::board && n > kMaxBoardN)
     throw UsageError(fmt::format("--format board needs N <= {} (N^2 characters)", kMaxBoardN));
   if (!has_solution(n)) {
     std::fprintf(stderr, "nqueens: no solution exists for N = %d\n", n);
@@ -63,7 +58,7 @@ int run_find(const FindArgs& a) {
                  n);
     return 1;
   }
-  switch (*format) {
+  switch (format) {
     case Format::perm:
       write_columns(stdout, s, ' ');
       std::fputc('\n', stdout);
@@ -74,7 +69,7 @@ int run_find(const FindArgs& a) {
       std::fputs("]}\n", stdout);
       break;
     default:
-      std::fputs(format_solution(s, *format).c_str(), stdout);
+      std::fputs(format_solution(s, format).c_str(), stdout);
       std::fputc('\n', stdout);
   }
   std::fflush(stdout);

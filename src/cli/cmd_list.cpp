@@ -29,12 +29,7 @@ std::string format_k_placement(const Placement& p, Format format, long long inde
 
 int run_list(const ListArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxListN, "N");
-  const auto format = parse_format(a.format);
-  if (!format)
-    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got '{}'",
-                                 a.format));
-  if (*format == Format::algebraic && n > kMaxAlgebraicN)
-    throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
+  const Format format = parse_format_arg(a.format, n);
   if (a.limit_given && a.limit < 0)
     throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
 
@@ -47,8 +42,8 @@ int run_list(const ListArgs& a) {
         n, k,
         [&](const Placement& p) {
           ++index;
-          if (*format == Format::board && index > 1) out.line("");
-          out.line(format_k_placement(p, *format, index));
+          if (format == Format::board && index > 1) out.line("");
+          out.line(format_k_placement(p, format, index));
           return a.limit < 0 || index < a.limit;
         },
         a.unique);
@@ -59,7 +54,7 @@ int run_list(const ListArgs& a) {
   while ((a.limit < 0 || index < a.limit) && e.next()) {
     ++index;
     const Solution& s = e.current();
-    switch (*format) {
+    switch (format) {
       case Format::board:
         if (index > 1) out.line("");
         out.line(format_solution(s, Format::board));
@@ -71,7 +66,7 @@ int run_list(const ListArgs& a) {
         break;
       }
       default:
-        out.line(format_solution(s, *format));
+        out.line(format_solution(s, format));
     }
   }
   return 0;
