@@ -20,13 +20,12 @@
 #include <span>
 #include <vector>
 
+#include "nqueens/branch.hpp"
 #include "nqueens/count.hpp"
 
 namespace nqueens {
 
 inline constexpr int kMaxJobDepth = 8;
-
-enum class Branch : std::uint8_t { corner = 0, edge = 1, whole = 2 };
 
 struct Job {
   Branch branch = Branch::whole;

@@ -2,9 +2,9 @@
 // the host: nvcc compiles it into gpu_kernel.cu for sm_90, and g++ compiles the very same
 // functions into tests/cuda/gpu_search_test.cpp, which checks them on the CPU job by job
 // against count_job() and the OEIS values. The rules are those of kernels/count_kernel.hpp
-// (BranchRules, classify_edge_leaf, search<B>); that header is not used here because its
-// functions are host-only (std::countr_zero, lambdas) and its search keeps its stacks in
-// local arrays, where the GPU wants them in shared memory.
+// (classify_edge_leaf, search<B>), redone here because those are host-only C++20 and keep
+// their stacks in local arrays, where the GPU wants them in shared memory; the branch rules
+// themselves are shared (kernels/branch_rules.hpp).
 //
 // One thread counts one job. Its DFS stack lives in shared memory, interleaved with the other
 // threads of the block so that a warp's accesses to one stack slot hit 32 different banks:
@@ -21,11 +21,11 @@
 
 #include <cstdint>
 
+#include "kernels/branch_rules.hpp"  // NQ_HOST_DEVICE and the branch rules
+
 #if defined(__CUDACC__)
-#define NQ_HOST_DEVICE __host__ __device__
 #define NQ_FORCE_INLINE __forceinline__
 #else
-#define NQ_HOST_DEVICE
 #define NQ_FORCE_INLINE inline __attribute__((always_inline))
 #endif
 
@@ -75,61 +75,8 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE int column_of(Word bit) {  // bit != 0
 #endif
 }
 
-// BranchRules of count_kernel.hpp, field for field.
-struct Rules {
-  int n;
-  int branch;
-  int bound1;     // corner: column of row 1's queen; edge: column of row 0's queen
-  int bound2;     // edge: N-1-bound1, the last row where an edge-column queen may stand
-  Word mask;      // the N board columns
-  Word sides;     // columns 0 and N-1
-  Word last_mask; // edge: bottom-row columns closer than bound1 to a corner (forbidden)
-  Word end_bit;   // edge: bottom-row column N-1-bound1 (a 180-degree tie)
-  Word top_bit;   // column N-1
-};
-
-NQ_HOST_DEVICE inline Rules make_rules(int n, int branch, int bound1) {
-  Rules r{};
-  r.n = n;
-  r.branch = branch;
-  r.bound1 = bound1;
-  r.bound2 = n - 1 - bound1;
-  r.mask = n == 32 ? ~Word{0} : (Word{1} << n) - 1;
-  r.top_bit = Word{1} << (n - 1);
-  r.sides = r.top_bit | 1u;
-  r.last_mask = 0;
-  r.end_bit = 0;
-  if (branch == kEdge) {
-    const Word low = (Word{1} << bound1) - 1;  // columns 0 .. bound1-1
-    r.last_mask = low | (low << (n - bound1));
-    r.end_bit = Word{1} << (n - 1 - bound1);
-  }
-  return r;
-}
-
-// Free squares of `row` (not the last row) after the branch's symmetry restrictions.
-NQ_HOST_DEVICE NQ_FORCE_INLINE Word candidates(const Rules& r, int row, Word left, Word down,
-                                               Word right) {
-  Word free = r.mask & ~(left | down | right);
-  if (r.branch == kCorner) {
-    if (row < r.bound1) free &= ~Word{2};  // column 1's queen must lie below row bound1
-  } else {
-    if (row < r.bound1) {
-      free &= ~r.sides;  // an edge-column queen this near a top corner: a rotation is smaller
-    } else if (row == r.bound2) {
-      if ((down & r.sides) == 0) return 0;  // edge columns must be used by row bound2
-      if ((down & r.sides) != r.sides) free &= r.sides;
-    }
-  }
-  return free;
-}
-
-// Free squares of the last row that the branch accepts as a leaf.
-NQ_HOST_DEVICE NQ_FORCE_INLINE Word last_row(const Rules& r, Word left, Word down, Word right) {
-  Word free = r.mask & ~(left | down | right);
-  if (r.branch == kEdge) free &= ~r.last_mask;
-  return free;
-}
+// The CPU kernels' own branch rules (kernels/branch_rules.hpp, compiled for the device too).
+using Rules = kernels::BranchRules;
 
 // An edge-branch leaf that may tie with a rotation of itself: decides its class and whether
 // it is the representative (the lexicographically smallest of the tied boards), exactly as
@@ -210,7 +157,7 @@ NQ_HOST_DEVICE inline PackedTally search_job(const Rules& r, const PackedJob& jo
     right = (right | bit) >> 1;
   }
   int row = start;
-  Word todo = candidates(r, row, left, down, right);
+  Word todo = r.candidates(row, left, down, right);
   for (;;) {
     if (todo == 0) {
       if (row == start) break;
@@ -226,7 +173,7 @@ NQ_HOST_DEVICE inline PackedTally search_job(const Rules& r, const PackedJob& jo
     todo ^= bit;
     const Word l = (left | bit) << 1, d = down | bit, rt = (right | bit) >> 1;
     if (row + 1 == last) {
-      const Word free = last_row(r, l, d, rt);
+      const Word free = r.last_row(l, d, rt);
       if constexpr (B == kCorner) {
         t.size8 += static_cast<std::uint64_t>(popcount(free));  // 0 or 1
       } else if (free != 0) {
@@ -256,7 +203,7 @@ NQ_HOST_DEVICE inline PackedTally search_job(const Rules& r, const PackedJob& jo
     left = l;
     down = d;
     right = rt;
-    todo = candidates(r, row, l, d, rt);
+    todo = r.candidates(row, l, d, rt);
   }
   return t;
 }
@@ -265,7 +212,7 @@ NQ_HOST_DEVICE inline PackedTally search_job(const Rules& r, const PackedJob& jo
 NQ_HOST_DEVICE inline PackedTally count_packed_job(int n, const PackedJob& job, Word* stack,
                                                    int stride) {
   const int bound1 = job.branch == kCorner ? job.cols[1] : job.cols[0];
-  const Rules r = make_rules(n, job.branch, bound1);
+  const Rules r = Rules::make(n, static_cast<Branch>(job.branch), bound1);
   return job.branch == kCorner ? search_job<kCorner>(r, job, stack, stride)
                                : search_job<kEdge>(r, job, stack, stride);
 }
