@@ -111,13 +111,7 @@ int run_count_command(const CountArgs& a) {
   bar.finish();
 
   if (!r.finished) {
-    const std::size_t done = r.record.done_count(), total = r.record.shard_jobs();
-    if (o.checkpoint.empty())
-      std::fprintf(stderr, "nqueens: interrupted after %zu of %zu jobs; nothing saved "
-                           "(use --checkpoint FILE to be able to resume)\n", done, total);
-    else
-      std::fprintf(stderr, "nqueens: interrupted after %zu of %zu jobs; saved in %s, run the "
-                           "same command to resume\n", done, total, o.checkpoint.c_str());
+    print_interrupted("nqueens", r.record.done_count(), r.record.shard_jobs(), o.checkpoint);
     return 130;
   }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+
 namespace nqueens::cli {
 
 void print_count_report(const CountReport& r, bool json) {
@@ -35,6 +37,16 @@ void print_count_report(const CountReport& r, bool json) {
   if (r.resumed) fmt::print(", {} resumed from {}", r.resumed, r.record);
   fmt::print(")\n");
   if (!r.record.empty() && !r.resumed) fmt::print("record: {}\n", r.record);
+}
+
+void print_interrupted(const char* tool, std::size_t done, std::size_t total,
+                       const std::string& checkpoint) {
+  if (checkpoint.empty())
+    std::fprintf(stderr, "%s: interrupted after %zu of %zu jobs; nothing saved "
+                         "(use --checkpoint FILE to be able to resume)\n", tool, done, total);
+  else
+    std::fprintf(stderr, "%s: interrupted after %zu of %zu jobs; saved in %s, run the same "
+                         "command to resume\n", tool, done, total, checkpoint.c_str());
 }
 
 }  // namespace nqueens::cli

@@ -22,4 +22,9 @@ struct CountReport {
 
 void print_count_report(const CountReport& r, bool json);
 
+// The one line on stderr when a count stops early (SIGINT/SIGTERM): how far it got and
+// whether the record lets the same command resume. `tool` is "nqueens" or "nqueens-mpi".
+void print_interrupted(const char* tool, std::size_t done, std::size_t total,
+                       const std::string& checkpoint);
+
 }  // namespace nqueens::cli

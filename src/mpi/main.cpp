@@ -244,13 +244,8 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   CoordinatorResult r = coordinate(s.list, std::move(s.record), o);
   bar.finish();
   if (!r.finished) {
-    const std::size_t done = r.record.done_count(), total = r.record.shard_jobs();
-    if (a.checkpoint.empty())
-      std::fprintf(stderr, "nqueens-mpi: interrupted after %zu of %zu jobs; nothing saved "
-                           "(use --checkpoint FILE to be able to resume)\n", done, total);
-    else
-      std::fprintf(stderr, "nqueens-mpi: interrupted after %zu of %zu jobs; saved in %s, run "
-                           "the same command to resume\n", done, total, a.checkpoint.c_str());
+    cli::print_interrupted("nqueens-mpi", r.record.done_count(), r.record.shard_jobs(),
+                           a.checkpoint);
     if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, 130);  // the workers are counting, not listening
     return 130;
   }
