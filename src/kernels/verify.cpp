@@ -151,8 +151,9 @@ std::string describe(const VerifyResult& r) {
     if (a.line == Line::square)
       out += fmt::format("two queens on {}", square_name(a.first, r.n));
     else
-      out += fmt::format("{} and {} share a {}", square_name(a.first, r.n),
-                         square_name(a.second, r.n), name(a.line));
+      out += fmt::format("{} and {} share {} {}", square_name(a.first, r.n),
+                         square_name(a.second, r.n), a.line == Line::anti_diagonal ? "an" : "a",
+                         name(a.line));
   }
   if (r.attacking_pairs > r.attacks.size()) {
     sep();
