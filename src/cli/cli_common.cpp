@@ -29,6 +29,39 @@ Format parse_format_arg(const std::string& name, int n) {
   return *format;
 }
 
+void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
+  cmd->add_option("--checkpoint", a.checkpoint,
+                  "save progress to FILE as the run goes; resume from it if it exists (the same "
+                  "record for nqueens count and nqueens-mpi)");
+  cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
+                  "longest time between checkpoint writes (default 10)");
+  cmd->add_option("--shard", a.shard,
+                  "count only slice I of K of the job list (I/K); the result goes to the "
+                  "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
+  cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
+  cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
+}
+
+LongRun resolve_long_run(const LongRunArgs& a, int n) {
+  LongRun run;
+  if (!a.shard.empty()) {
+    try {
+      run.shard = parse_shard(a.shard);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  run.checkpoint = a.checkpoint;
+  if (run.checkpoint.empty() && run.shard.count > 1)
+    run.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", n, run.shard.index,
+                                 run.shard.count);
+  if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
+    throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
+                                 a.checkpoint_seconds));
+  run.checkpoint_seconds = a.checkpoint_seconds;
+  return run;
+}
+
 int resolve_threads(int requested) {
   if (requested < 0 || requested > 4096)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 4096, got {}",

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "nqueens/checkpoint.hpp"
 #include "nqueens/format.hpp"
 
 namespace nqueens::cli {
@@ -23,6 +24,26 @@ int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what
 // Parses --format NAME for a board of size n: one clear UsageError for an unknown name or for
 // algebraic notation on a board wider than a..z.
 Format parse_format_arg(const std::string& name, int n);
+
+// The options of a long count, shared by `nqueens count` and `nqueens-mpi count`:
+// --checkpoint, --checkpoint-seconds, --shard, --progress, -q.
+struct LongRunArgs {
+  std::string checkpoint;
+  std::string shard;
+  double checkpoint_seconds = 10;
+  bool progress = false;
+  bool quiet = false;
+};
+void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
+
+// Those options checked: the shard, the record file (a shard gets a default name when none is
+// given) and the checkpoint interval. Throws UsageError with one sentence.
+struct LongRun {
+  Shard shard;
+  std::string checkpoint;
+  double checkpoint_seconds = 10;
+};
+LongRun resolve_long_run(const LongRunArgs& args, int n);
 
 // Threads from -j: 0 means all cores; negative or absurd values are usage errors.
 int resolve_threads(int requested);

@@ -22,11 +22,7 @@ struct CountArgs {
   std::string n;
   int threads = 0;
   bool json = false;
-  std::string checkpoint;
-  std::string shard;
-  double checkpoint_seconds = 10;
-  bool progress = false;
-  bool quiet = false;
+  LongRunArgs run;
   bool gpu = false;  // --gpu: the CUDA backend (src/cuda)
   std::string queens;  // --queens K (issue 3, cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
@@ -79,23 +75,13 @@ int run_count_command(const CountArgs& a) {
   RunOptions o;
   o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
   o.threads = resolve_threads(a.threads);
-  if (!a.shard.empty()) {
-    try {
-      o.shard = parse_shard(a.shard);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  }
-  o.checkpoint = a.checkpoint;
-  if (o.checkpoint.empty() && o.shard.count > 1)
-    o.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", o.n, o.shard.index, o.shard.count);
-  if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
-    throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
-                                 a.checkpoint_seconds));
-  o.checkpoint_seconds = a.checkpoint_seconds;
+  const LongRun run = resolve_long_run(a.run, o.n);
+  o.shard = run.shard;
+  o.checkpoint = run.checkpoint;
+  o.checkpoint_seconds = run.checkpoint_seconds;
   if (a.gpu) use_gpu(o);
 
-  ProgressBar bar(should_show_progress(a.progress, a.quiet));
+  ProgressBar bar(should_show_progress(a.run.progress, a.run.quiet));
   o.on_progress = [&bar](const RunProgress& p) {
     bar.update(p.done, p.total, p.resumed, p.seconds);
   };
@@ -140,16 +126,8 @@ void register_count(CLI::App& app, int& exit_code) {
   cmd->add_option("--queens", args->queens,
                   "K: count placements of K non-attacking queens instead (N <= 20)");
   cmd->add_flag("--table", args->table, "with k queens: the whole row K = 0..N");
-  cmd->add_option("--checkpoint", args->checkpoint,
-                  "save progress to FILE as the run goes; resume from it if it exists");
-  cmd->add_option("--checkpoint-seconds", args->checkpoint_seconds,
-                  "longest time between checkpoint writes (default 10)");
-  cmd->add_option("--shard", args->shard,
-                  "count only slice I of K of the job list (I/K); the result goes to the "
-                  "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
+  add_long_run_options(cmd, args->run);
   cmd->add_flag("--gpu", args->gpu, "count on the CUDA GPU (device 0); exit 2 if there is none");
-  cmd->add_flag("--progress", args->progress, "show progress on stderr even if not a terminal");
-  cmd->add_flag("-q,--quiet", args->quiet, "no progress display");
   cmd->callback([args, &exit_code] { exit_code = run_count_command(*args); });
 }
 

@@ -35,11 +35,7 @@ struct Args {
   int threads = 0;
   int coordinator_threads = 0;
   bool json = false;
-  std::string checkpoint;
-  std::string shard;
-  double checkpoint_seconds = 10;
-  bool progress = false;
-  bool quiet = false;
+  cli::LongRunArgs run;  // run.checkpoint: after parse(), the resolved record file
 };
 
 // One rank's view of the command line, before the ranks agree to start.
@@ -73,14 +69,7 @@ Setup parse(int argc, char** argv, int rank) {
                   "with more than one rank: threads rank 0 also counts with (default 0: it only "
                   "hands out jobs)");
   cmd->add_flag("--json", a.json, "one JSON object instead of text");
-  cmd->add_option("--checkpoint", a.checkpoint,
-                  "rank 0 saves progress to FILE as the run goes; resume from it if it exists "
-                  "(the same file as `nqueens count --checkpoint`)");
-  cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
-                  "longest time between checkpoint writes (default 10)");
-  cmd->add_option("--shard", a.shard, "count only slice I of K of the job list (I/K)");
-  cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
-  cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
+  cli::add_long_run_options(cmd, a.run);  // rank 0 writes the record
 
   auto refuse = [&](int code, std::string message) {
     s.code = code;
@@ -97,19 +86,9 @@ Setup parse(int argc, char** argv, int rank) {
     if (a.coordinator_threads < 0 || a.coordinator_threads > 4096)
       throw UsageError(fmt::format("--coordinator-threads must be between 0 and 4096, got {}",
                                    a.coordinator_threads));
-    if (!a.shard.empty()) {
-      try {
-        s.shard = parse_shard(a.shard);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-      }
-    }
-    if (a.checkpoint.empty() && s.shard.count > 1)
-      a.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", s.n, s.shard.index,
-                                 s.shard.count);
-    if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
-      throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
-                                   a.checkpoint_seconds));
+    const cli::LongRun run = cli::resolve_long_run(a.run, s.n);
+    s.shard = run.shard;
+    a.run.checkpoint = run.checkpoint;
   } catch (const CLI::Success& e) {  // --help, --version: rank 0 prints them, all exit 0
     if (rank == 0) app.exit(e);
     s.exit = true;
@@ -123,14 +102,14 @@ Setup parse(int argc, char** argv, int rank) {
   s.list = make_jobs(s.n);
   if (rank == 0) {
     try {
-      if (!a.checkpoint.empty() && std::filesystem::exists(a.checkpoint)) {
-        s.record = read_record(a.checkpoint);
-        s.record.check_matches(s.list, s.shard, a.checkpoint);
+      if (!a.run.checkpoint.empty() && std::filesystem::exists(a.run.checkpoint)) {
+        s.record = read_record(a.run.checkpoint);
+        s.record.check_matches(s.list, s.shard, a.run.checkpoint);
       } else {
         s.record = RunRecord::start(s.list, s.shard);
       }
       // Written now, so that an unwritable path stops the run before any work, not later.
-      if (!a.checkpoint.empty()) write_record(s.record, a.checkpoint);
+      if (!a.run.checkpoint.empty()) write_record(s.record, a.run.checkpoint);
     } catch (const RecordError& e) {
       return refuse(2, e.what());
     }
@@ -227,12 +206,12 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   int total_threads = 0;
   for (int t : threads) total_threads += t;
 
-  cli::ProgressBar bar(cli::should_show_progress(a.progress, a.quiet));
+  cli::ProgressBar bar(cli::should_show_progress(a.run.progress, a.run.quiet));
   CoordinatorOptions o;
   o.ranks = ranks;
   o.threads = threads;
-  o.checkpoint = a.checkpoint;
-  o.checkpoint_seconds = a.checkpoint_seconds;
+  o.checkpoint = a.run.checkpoint;
+  o.checkpoint_seconds = a.run.checkpoint_seconds;
   o.on_progress = [&bar](const RunProgress& p) {
     bar.update(p.done, p.total, p.resumed, p.seconds);
   };
@@ -245,7 +224,7 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   bar.finish();
   if (!r.finished) {
     cli::print_interrupted("nqueens-mpi", r.record.done_count(), r.record.shard_jobs(),
-                           a.checkpoint);
+                           a.run.checkpoint);
     if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, 130);  // the workers are counting, not listening
     return 130;
   }
@@ -257,7 +236,7 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   report.jobs = r.record.shard_jobs();
   report.resumed = resumed;
   report.shard = s.shard;
-  report.record = a.checkpoint;
+  report.record = a.run.checkpoint;
   cli::print_count_report(report, a.json);
   std::fflush(stdout);
   return 0;
