@@ -71,7 +71,8 @@ expect_refused "missing file" merge no-such-file.record
 
 # 4. Damaged records are refused, by count --checkpoint and by merge.
 cp nqueens-14-shard-1-of-4.record good.rec
-sed 's/^classes 0 /classes 1 /' good.rec >edited.rec
+sed 's/^solutions \([0-9]\)/solutions 9\1/' good.rec >edited.rec
+cmp -s good.rec edited.rec && fail "the edit did not change the record"
 expect_refused "edited record" count 14 --shard 1/4 --checkpoint edited.rec
 expect_refused "edited record in merge" merge edited.rec nqueens-14-shard-{2,3,4}-of-4.record
 head -c 60 good.rec >truncated.rec
@@ -89,6 +90,12 @@ expect_refused "unfinished record" merge unfinished.rec
 expect_refused "bad shard text" count 14 --shard 5/4
 expect_refused "bad shard text" count 14 --shard x
 expect_refused "bad interval" count 14 --checkpoint a.rec --checkpoint-seconds 0
+# A record names its counting method and resumes only with it.
+"$bin" count 13 --method join --checkpoint join13.rec -q >/dev/null || fail "join record"
+grep -q '^method join$' join13.rec || fail "the join record does not name its method"
+expect_refused "other method" count 13 --method backtrack --checkpoint join13.rec
+"$bin" count 13 --method join --checkpoint join13.rec -q | grep -q 'resumed from join13.rec' \
+  || fail "join record reuse"
 # A finished checkpoint is reused, not recounted.
 "$bin" count 12 --checkpoint twelve.rec -q | grep -q 'resumed from twelve.rec' || fail "reuse"
 

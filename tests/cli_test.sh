@@ -38,6 +38,18 @@ case "$json" in
   *) fail "count 12 --json: $json" ;;
 esac
 "$bin" count 1 | grep -q '^classes: 0 of 8, 0 of 4, 0 of 2, 1 of 1$' || fail "count 1 classes"
+# Both counting methods give the same numbers and say which one ran.
+for n in 1 4 9 12 13; do
+  back=$("$bin" count $n --method backtrack | head -4)
+  join=$("$bin" count $n --method join | head -4)
+  [ "$back" = "$join" ] || fail "count $n: backtrack [$back] and join [$join] differ"
+done
+"$bin" count 12 --method join | grep -q '^seconds: .*, join method)$' || fail "count text names the method"
+"$bin" count 12 --method JOIN --json | grep -q '"method":"join"' || fail "count --json names the method"
+"$bin" count 12 --json | grep -q '"method":"\(join\|backtrack\)"' || fail "auto names the method it chose"
+expect_bad 2 count 12 --method bogus
+expect_bad 2 count 25 --method join
+expect_bad 2 count 8 --method
 
 # Listing.
 [ "$("$bin" list 8 | wc -l)" -eq 92 ] || fail "list 8 is not 92 lines"

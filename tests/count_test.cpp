@@ -71,7 +71,7 @@ TEST(Count, SameResultForEveryThreadCountAndJobDepth) {
       EXPECT_EQ(nq::count_solutions({n, threads}).classes, expected) << n << " " << threads;
     for (int depth = 1; depth <= nq::kMaxJobDepth; ++depth) {
       const nq::JobList list = nq::make_jobs(n, depth);
-      EXPECT_EQ(nq::run_jobs(list, every_index(list), 2), expected) << n << " depth " << depth;
+      EXPECT_EQ(nq::run_jobs(list, every_index(list), 2).classes(n), expected) << n << " depth " << depth;
     }
   }
 }
@@ -110,19 +110,19 @@ TEST(Jobs, JobsAreDisjointPrefixes) {
 TEST(Jobs, RunJobsReportsEachJobOnceAndCanStop) {
   const nq::JobList list = nq::make_jobs(11);
   std::vector<int> hits(list.jobs.size(), 0);
-  nq::ClassCounts sum;
-  const nq::ClassCounts total =
-      nq::run_jobs(list, every_index(list), 2, [&](std::size_t i, const nq::ClassCounts& c) {
+  nq::SolutionCounts sum;
+  const nq::SolutionCounts total =
+      nq::run_jobs(list, every_index(list), 2, [&](std::size_t i, const nq::SolutionCounts& c) {
         ++hits[i];
         sum += c;
         return true;
       });
   EXPECT_EQ(total, sum);
-  EXPECT_EQ(total.total(), 2680u);
+  EXPECT_EQ(total.total, 2680u);
   for (int h : hits) EXPECT_EQ(h, 1);
 
   int calls = 0;
-  nq::run_jobs(list, every_index(list), 1, [&](std::size_t, const nq::ClassCounts&) {
+  nq::run_jobs(list, every_index(list), 1, [&](std::size_t, const nq::SolutionCounts&) {
     return ++calls < 5;
   });
   EXPECT_EQ(calls, 5);

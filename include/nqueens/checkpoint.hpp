@@ -5,16 +5,18 @@
 // File format (text, one field per line, written to FILE.tmp and renamed over FILE, so a
 // reader sees the old or the new record, never half of one):
 //
-//   nqueens-record 1                      format tag and format version
+//   nqueens-record 2                      format tag and format version
 //   program 0.1.0                         program version that wrote it
 //   n 17
-//   depth 4                               job-list depth
+//   method backtrack                      counting method of the job list (backtrack, join)
+//   depth 4                               job-list depth (0 for join)
 //   jobs 67269                            job-list size
 //   fingerprint 9c1f...                   JobList::fingerprint(), hex
 //   shard 2 8                             this record covers jobs with index % 8 == 2-1
 //   done 0-1203,1207-1210                 finished jobs, as ranges of positions in the
 //                                         shard (position k: job index-1 + k*count)
-//   classes 0 12 40 1200017               sums of the done jobs: size1 size2 size4 size8
+//   solutions 9618848 480 16              sums of the done jobs: solutions, of them fixed by
+//                                         the half turn, by the quarter turn
 //   checksum 5be1...                      FNV-1a 64 of every line above, hex
 #pragma once
 
@@ -49,12 +51,13 @@ Shard parse_shard(const std::string& text);
 
 struct RunRecord {
   int n = 0;
+  CountMethod method = CountMethod::backtrack;
   int depth = 0;
   std::size_t jobs = 0;
   std::uint64_t fingerprint = 0;
   Shard shard;
   std::vector<bool> done;  // one flag per job of the whole list
-  ClassCounts sum;         // of the done jobs
+  SolutionCounts sum;      // of the done jobs
 
   static RunRecord start(const JobList& list, Shard shard);
   // The jobs of this shard still to run.

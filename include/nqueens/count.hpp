@@ -35,15 +35,66 @@ struct ClassCounts {
   friend bool operator==(const ClassCounts&, const ClassCounts&) = default;
 };
 
+// What the jobs of a count add up (see jobs.hpp): the solutions a job stands for, and how many
+// of them a half turn or a quarter turn maps onto themselves. Unlike class counts these are
+// whole numbers for any part of the board, so jobs of either counting method report them and
+// the classes follow once every job is in (Burnside's lemma; for N > 1 only turns can fix a
+// solution).
+struct SolutionCounts {
+  Count total = 0;
+  Count fixed180 = 0;  // of total, those the 180-degree turn maps onto themselves
+  Count fixed90 = 0;   // of those, the ones the 90-degree turn maps onto themselves too
+
+  SolutionCounts& operator+=(const SolutionCounts& o) {
+    total += o.total;
+    fixed180 += o.fixed180;
+    fixed90 += o.fixed90;
+    return *this;
+  }
+  friend bool operator==(const SolutionCounts&, const SolutionCounts&) = default;
+
+  // Exact: a class of 8 has no member fixed by a turn, a class of 4 has four members fixed by
+  // the half turn, a class of 2 two members fixed by every turn, the class of N = 1 one.
+  static SolutionCounts of(const ClassCounts& c) {
+    return {c.total(), c.size1 + 2 * c.size2 + 4 * c.size4, c.size1 + 2 * c.size2};
+  }
+  // The classes of the N x N board, exact once the counts cover the whole board:
+  // 2 = F90/2, 4 = (F180-F90)/4, 8 = (total-F180)/8.
+  ClassCounts classes(int n) const {
+    ClassCounts c;
+    if (n == 1) {
+      c.size1 = total;
+      return c;
+    }
+    c.size2 = fixed90 / 2;
+    c.size4 = (fixed180 - fixed90) / 4;
+    c.size8 = (total - fixed180) / 8;
+    return c;
+  }
+};
+
+// How a count searches. Both give the same exact numbers; `automatic` picks the faster one
+// for the N and this CPU (choose_method in jobs.hpp).
+//   backtrack: row by row over the symmetry-reduced tree, each class visited about once.
+//   join:      top and bottom halves of the board paired up column set by column set
+//              (src/kernels/count_join.cpp); its work grows more slowly with N.
+enum class CountMethod : std::uint8_t { automatic, backtrack, join };
+
+// "auto", "backtrack", "join".
+const char* method_name(CountMethod method);
+
 struct CountOptions {
   int n = 8;
   int threads = 0;  // 0: every hardware thread
+  CountMethod method = CountMethod::automatic;
 };
 
+// The result of a whole count.
 struct CountResult {
   int n = 0;
   ClassCounts classes;
   std::size_t jobs = 0;  // how many independent jobs the search was split into
+  CountMethod method = CountMethod::backtrack;  // the one that ran
   int threads = 1;
   double seconds = 0;
 

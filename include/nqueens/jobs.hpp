@@ -11,6 +11,12 @@
 //                  edge queen is at least b squares from the nearest corner. Ties with a
 //                  rotation are settled by comparing the rotated board at the leaf.
 //   whole board:   N <= 3, where neither argument applies; one job searches everything.
+//
+// The join method (CountMethod::join) splits differently: a job is one set of columns C used
+// by the top floor(N/2) rows (and, for odd N, the column of the middle row's queen), one per
+// orbit under turning the board upside down and mirroring it, and counts every solution of
+// the orbit by pairing top and bottom halves (src/kernels/count_join.cpp). Its first job counts
+// the solutions fixed by the half and quarter turns, which the class split needs.
 #pragma once
 
 #include <array>
@@ -31,12 +37,17 @@ struct Job {
   Branch branch = Branch::whole;
   std::uint8_t depth = 0;                         // rows already fixed
   std::array<std::uint8_t, kMaxJobDepth> cols{};  // cols[r]: queen column in row r < depth
+  // Branch::half_boards: the top half's columns (bit c = column c) and, for odd N, the middle
+  // row's queen column (-1 for even N).
+  std::uint32_t top_columns = 0;
+  std::int8_t middle = -1;
   friend bool operator==(const Job&, const Job&) = default;
 };
 
 struct JobList {
   int n = 0;
-  int depth = 0;
+  CountMethod method = CountMethod::backtrack;  // never automatic
+  int depth = 0;                                // backtrack: rows each job fixes; join: 0
   std::vector<Job> jobs;
 
   // Identifies the list (format version, N, depth and every job): a checkpoint or shard
@@ -48,18 +59,32 @@ struct JobList {
 // that setting up a job costs nothing measurable.
 int default_job_depth(int n);
 
-// Every job for the N x N board, in a fixed order. depth 0 means default_job_depth(n); it is
-// clamped to what the board allows. Throws std::invalid_argument if N is out of range.
+// Every backtrack job for the N x N board, in a fixed order. depth 0 means
+// default_job_depth(n); it is clamped to what the board allows. Throws std::invalid_argument
+// if N is out of range.
 JobList make_jobs(int n, int depth = 0);
 
-// Counts one job's subtree (single-threaded, allocation-free).
-ClassCounts count_job(int n, const Job& job);
+// The job list of a method: make_jobs(n, depth) for backtrack, make_join_jobs(n) for join;
+// automatic resolves through choose_method.
+JobList make_jobs(int n, CountMethod method, int depth = 0);
+
+// The join method's jobs: the fixed-point job, then one job per orbit of (top columns,
+// middle column) in increasing order. C(N, N/2)/4 jobs or so: 3.2k at N = 16, 46k at N = 20.
+JobList make_join_jobs(int n);
+
+// The method `automatic` means for this N on this machine: the faster one as measured in
+// bench/ (docs/BENCHMARKS.md).
+CountMethod choose_method(int n);
+
+// Counts one job (single-threaded, allocation-free after a thread's first job).
+SolutionCounts count_job(int n, const Job& job);
 
 // Counts the jobs at the given indices on `threads` threads (0: all cores), handing them out
 // dynamically; `done` is called (serialised) once per finished job, in completion order.
 // Returns the sum. A done callback that returns false stops the run early.
-ClassCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
-                     const std::function<bool(std::size_t index, const ClassCounts&)>& done = {});
+SolutionCounts run_jobs(
+    const JobList& list, std::span<const std::size_t> indices, int threads,
+    const std::function<bool(std::size_t index, const SolutionCounts&)>& done = {});
 
 int hardware_threads();
 

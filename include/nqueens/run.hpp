@@ -23,7 +23,8 @@ struct RunProgress {
 struct RunOptions {
   int n = 0;
   int threads = 0;  // 0: all cores
-  int depth = 0;    // job-list depth, 0: default_job_depth(n)
+  CountMethod method = CountMethod::automatic;
+  int depth = 0;    // backtrack job-list depth, 0: default_job_depth(n)
   Shard shard;
   std::string checkpoint;           // record file; resumed from if it exists; "" for none
   double checkpoint_seconds = 10;   // at most this long between checkpoint writes
@@ -35,7 +36,7 @@ struct RunOptions {
   // threads; it must fill counts[k] for job indices[k]. Each job is then recorded exactly as
   // on threads, so progress, checkpoints and the stop flag act between batches.
   std::function<void(const JobList& list, std::span<const std::size_t> indices,
-                     std::span<ClassCounts> counts)>
+                     std::span<SolutionCounts> counts)>
       count_batch;
   std::size_t batch_jobs = 0;  // jobs per count_batch call, 0: 65536
 };

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <map>
 
 #include "nqueens/jobs.hpp"
 
@@ -38,6 +39,14 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
   cmd->add_option("--shard", a.shard,
                   "count only slice I of K of the job list (I/K); the result goes to the "
                   "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
+  cmd->add_option("--method", a.method,
+                  "auto (default: the faster for this N and CPU), backtrack or join; a "
+                  "--checkpoint or shard record resumes only with the method that wrote it")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, CountMethod>{{"auto", CountMethod::automatic},
+                                             {"backtrack", CountMethod::backtrack},
+                                             {"join", CountMethod::join}},
+          CLI::ignore_case));
   cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
 }

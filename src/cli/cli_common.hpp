@@ -26,11 +26,12 @@ int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what
 Format parse_format_arg(const std::string& name, int n);
 
 // The options of a long count, shared by `nqueens count` and `nqueens-mpi count`:
-// --checkpoint, --checkpoint-seconds, --shard, --progress, -q.
+// --checkpoint, --checkpoint-seconds, --shard, --method, --progress, -q.
 struct LongRunArgs {
   std::string checkpoint;
   std::string shard;
   double checkpoint_seconds = 10;
+  CountMethod method = CountMethod::automatic;  // --method
   bool progress = false;
   bool quiet = false;
 };

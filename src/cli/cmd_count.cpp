@@ -79,7 +79,13 @@ int run_count_command(const CountArgs& a) {
   o.shard = run.shard;
   o.checkpoint = run.checkpoint;
   o.checkpoint_seconds = run.checkpoint_seconds;
-  if (a.gpu) use_gpu(o);
+  o.method = a.run.method;
+  if (a.gpu) {
+    if (a.run.method == CountMethod::join)
+      throw UsageError("--gpu counts with the backtrack method only, not --method join");
+    o.method = CountMethod::backtrack;
+    use_gpu(o);
+  }
 
   ProgressBar bar(should_show_progress(a.run.progress, a.run.quiet));
   o.on_progress = [&bar](const RunProgress& p) {
@@ -93,6 +99,8 @@ int run_count_command(const CountArgs& a) {
     r = run_count(o);
   } catch (const RecordError& e) {
     throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {  // e.g. --method join beyond its largest N
+    throw UsageError(e.what());
   }
   bar.finish();
 
@@ -103,7 +111,8 @@ int run_count_command(const CountArgs& a) {
 
   CountReport report;
   report.n = o.n;
-  report.classes = r.record.sum;
+  report.counts = r.record.sum;
+  report.method = method_name(r.record.method);
   report.seconds = r.seconds;
   report.threads = o.threads;
   report.jobs = r.record.shard_jobs();

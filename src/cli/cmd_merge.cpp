@@ -22,7 +22,7 @@ int run_merge(const MergeArgs& a) {
   std::map<int, std::string> seen;  // shard index -> file
   RunRecord first;
   std::string first_file;
-  ClassCounts sum;
+  SolutionCounts sum;
   std::size_t jobs = 0;
   for (const std::string& file : a.files) {
     RunRecord r;
@@ -37,7 +37,7 @@ int run_merge(const MergeArgs& a) {
     } else if (r.n != first.n) {
       throw UsageError(fmt::format("{} is for N = {} but {} is for N = {}", file, r.n, first_file,
                                    first.n));
-    } else if (r.fingerprint != first.fingerprint || r.jobs != first.jobs ||
+    } else if (r.method != first.method || r.fingerprint != first.fingerprint || r.jobs != first.jobs ||
                r.shard.count != first.shard.count) {
       throw UsageError(fmt::format("{} and {} come from different runs (job lists or shard "
                                    "counts differ)", file, first_file));
@@ -58,7 +58,8 @@ int run_merge(const MergeArgs& a) {
                                    first.shard.count, first.shard.count));
   CountReport report;
   report.n = first.n;
-  report.classes = sum;
+  report.counts = sum;
+  report.method = method_name(first.method);
   report.jobs = jobs;
   report.merged = first.shard.count;
   print_count_report(report, a.json);

@@ -7,14 +7,25 @@
 namespace nqueens::cli {
 
 void print_count_report(const CountReport& r, bool json) {
-  const ClassCounts& c = r.classes;
   const bool partial = r.shard.count > 1;
+  // A shard's sums are exact, but its share of the symmetry classes is not defined: classes
+  // come from the whole board's counts (SolutionCounts::classes), so a shard reports its
+  // solutions and fixed points and `merge` reports the classes.
+  const ClassCounts c = r.counts.classes(r.n);
   if (json) {
     std::string extra;
     if (partial) extra += fmt::format(",\"shard\":\"{}/{}\",\"partial\":true", r.shard.index, r.shard.count);
     if (!r.record.empty()) extra += fmt::format(",\"record\":\"{}\"", r.record);
     if (r.resumed) extra += fmt::format(",\"resumed_jobs\":{}", r.resumed);
     if (r.merged) extra += fmt::format(",\"merged_shards\":{}", r.merged);
+    if (!r.method.empty()) extra += fmt::format(",\"method\":\"{}\"", r.method);
+    if (partial) {
+      fmt::print("{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"
+                 "\"threads\":{},\"jobs\":{}{}}}\n",
+                 r.n, to_string(r.counts.total), to_string(r.counts.fixed180),
+                 to_string(r.counts.fixed90), r.seconds, r.threads, r.jobs, extra);
+      return;
+    }
     fmt::print(
         "{{\"n\":{},\"total\":{},\"unique\":{},\"classes\":{{\"8\":{},\"4\":{},\"2\":{},\"1\":{}}},"
         "\"seconds\":{:.6f},\"threads\":{},\"jobs\":{}{}}}\n",
@@ -24,16 +35,23 @@ void print_count_report(const CountReport& r, bool json) {
   }
   if (partial) fmt::print("shard: {}/{} (partial sums; `nqueens merge` adds all shards)\n",
                           r.shard.index, r.shard.count);
-  fmt::print("n: {}\ntotal: {}\nunique: {}\n", r.n, to_string(c.total()), to_string(c.unique()));
-  fmt::print("classes: {} of 8, {} of 4, {} of 2", to_string(c.size8), to_string(c.size4),
-             to_string(c.size2));
-  if (c.size1 != 0) fmt::print(", {} of 1", to_string(c.size1));
-  fmt::print("\n");
+  if (partial) {
+    fmt::print("n: {}\ntotal: {}\nfixed by the half turn: {}\nfixed by the quarter turn: {}\n",
+               r.n, to_string(r.counts.total), to_string(r.counts.fixed180),
+               to_string(r.counts.fixed90));
+  } else {
+    fmt::print("n: {}\ntotal: {}\nunique: {}\n", r.n, to_string(c.total()), to_string(c.unique()));
+    fmt::print("classes: {} of 8, {} of 4, {} of 2", to_string(c.size8), to_string(c.size4),
+               to_string(c.size2));
+    if (c.size1 != 0) fmt::print(", {} of 1", to_string(c.size1));
+    fmt::print("\n");
+  }
   if (r.merged) {
     fmt::print("merged: {} shards, {} jobs\n", r.merged, r.jobs);
     return;
   }
   fmt::print("seconds: {:.3f} ({} threads, {} jobs", r.seconds, r.threads, r.jobs);
+  if (!r.method.empty()) fmt::print(", {} method", r.method);
   if (r.resumed) fmt::print(", {} resumed from {}", r.resumed, r.record);
   fmt::print(")\n");
   if (!r.record.empty() && !r.resumed) fmt::print("record: {}\n", r.record);

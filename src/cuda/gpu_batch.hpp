@@ -45,12 +45,12 @@ inline PackedJob pack(int n, const Job& job) {
   return p;
 }
 
-inline ClassCounts to_counts(const PackedTally& t) {
+inline SolutionCounts to_counts(const PackedTally& t) {
   ClassCounts c;
   c.size2 = t.size2;
   c.size4 = t.size4;
   c.size8 = t.size8;
-  return c;
+  return SolutionCounts::of(c);
 }
 
 // Counts list.jobs[indices[k]] into out[k]. `launch(n, depth, jobs, tallies)` counts packed
@@ -58,7 +58,7 @@ inline ClassCounts to_counts(const PackedTally& t) {
 // counted on the host by count_job.
 template <class Launch>
 void count_batch_with(const JobList& list, std::span<const std::size_t> indices,
-                      std::span<ClassCounts> out, Launch&& launch) {
+                      std::span<SolutionCounts> out, Launch&& launch) {
   if (out.size() != indices.size()) throw std::invalid_argument("count_batch: size mismatch");
   std::vector<PackedJob> packed;
   std::vector<std::size_t> where;  // packed[i] is the job of indices[where[i]]

@@ -27,6 +27,6 @@ std::string device_description();
 // Counts list.jobs[indices[k]] into out[k] on the GPU (whole-board jobs on the host).
 // Throws std::runtime_error on a CUDA error.
 void count_batch(const JobList& list, std::span<const std::size_t> indices,
-                 std::span<ClassCounts> out);
+                 std::span<SolutionCounts> out);
 
 }  // namespace nqueens::gpu

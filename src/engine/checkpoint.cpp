@@ -17,7 +17,7 @@ namespace nqueens {
 namespace {
 
 constexpr const char* kTag = "nqueens-record";
-constexpr int kFormatVersion = 1;
+constexpr int kFormatVersion = 2;
 constexpr std::size_t kMaxRecordBytes = 64u << 20;  // far above any real record
 
 std::uint64_t fnv1a(std::string_view s) {
@@ -96,6 +96,7 @@ Shard parse_shard(const std::string& text) {
 RunRecord RunRecord::start(const JobList& list, Shard shard) {
   RunRecord r;
   r.n = list.n;
+  r.method = list.method;
   r.depth = list.depth;
   r.jobs = list.jobs.size();
   r.fingerprint = list.fingerprint();
@@ -126,6 +127,10 @@ void RunRecord::check_matches(const JobList& list, Shard s, const std::string& p
   if (n != list.n)
     throw RecordError(path + " is a record for N = " + std::to_string(n) + ", not N = " +
                       std::to_string(list.n));
+  if (method != list.method)
+    throw RecordError(path + " is a record of the " + method_name(method) +
+                      " method, not of the " + method_name(list.method) +
+                      " method; resume it with --method " + method_name(method));
   if (jobs != list.jobs.size() || depth != list.depth || fingerprint != list.fingerprint())
     throw RecordError(path + " was made from a different job list (another program version or "
                              "job depth); it cannot be resumed by this run");
@@ -140,13 +145,14 @@ std::string to_text(const RunRecord& r) {
   body << kTag << ' ' << kFormatVersion << '\n'
        << "program " << kVersion << '\n'
        << "n " << r.n << '\n'
+       << "method " << method_name(r.method) << '\n'
        << "depth " << r.depth << '\n'
        << "jobs " << r.jobs << '\n'
        << "fingerprint " << hex(r.fingerprint) << '\n'
        << "shard " << r.shard.index << ' ' << r.shard.count << '\n'
        << "done " << ranges_of(r.done, r.shard) << '\n'
-       << "classes " << to_string(r.sum.size1) << ' ' << to_string(r.sum.size2) << ' '
-       << to_string(r.sum.size4) << ' ' << to_string(r.sum.size8) << '\n';
+       << "solutions " << to_string(r.sum.total) << ' ' << to_string(r.sum.fixed180) << ' '
+       << to_string(r.sum.fixed90) << '\n';
   std::string text = body.str();
   text += "checksum " + hex(fnv1a(text)) + '\n';
   return text;
@@ -183,7 +189,8 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     }
     fields[key] = value;
   }
-  for (const char* k : {"program", "n", "depth", "jobs", "fingerprint", "shard", "done", "classes"})
+  for (const char* k : {"program", "n", "method", "depth", "jobs", "fingerprint", "shard", "done",
+                        "solutions"})
     if (!fields.count(k)) throw bad(std::string("missing field '") + k + "'");
   if (fields["program"] != kVersion)
     throw RecordError(path + " was written by nqueens " + fields["program"] + ", this is " +
@@ -191,6 +198,12 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
 
   RunRecord r;
   if (!parse_number(fields["n"], r.n) || r.n < 1 || r.n > kMaxCountN) throw bad("bad n");
+  if (fields["method"] == "backtrack")
+    r.method = CountMethod::backtrack;
+  else if (fields["method"] == "join")
+    r.method = CountMethod::join;
+  else
+    throw bad("bad method");
   if (!parse_number(fields["depth"], r.depth) || r.depth < 0 || r.depth > kMaxJobDepth)
     throw bad("bad depth");
   if (!parse_number(fields["jobs"], r.jobs) || r.jobs > (std::size_t{1} << 28))
@@ -227,12 +240,12 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     }
   }
   {
-    std::istringstream s(fields["classes"]);
-    std::string c[4], extra;
-    s >> c[0] >> c[1] >> c[2] >> c[3] >> extra;
-    if (!parse_count(c[0], r.sum.size1) || !parse_count(c[1], r.sum.size2) ||
-        !parse_count(c[2], r.sum.size4) || !parse_count(c[3], r.sum.size8) || !extra.empty())
-      throw bad("bad classes line");
+    std::istringstream s(fields["solutions"]);
+    std::string c[3], extra;
+    s >> c[0] >> c[1] >> c[2] >> extra;
+    if (!parse_count(c[0], r.sum.total) || !parse_count(c[1], r.sum.fixed180) ||
+        !parse_count(c[2], r.sum.fixed90) || !extra.empty())
+      throw bad("bad solutions line");
   }
   return r;
 }

@@ -20,7 +20,7 @@ std::string to_string(Count value) {
 
 CountResult count_solutions(const CountOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  const JobList list = make_jobs(options.n);
+  const JobList list = make_jobs(options.n, options.method);
   std::vector<std::size_t> all(list.jobs.size());
   std::iota(all.begin(), all.end(), std::size_t{0});
 
@@ -28,7 +28,8 @@ CountResult count_solutions(const CountOptions& options) {
   result.n = options.n;
   result.jobs = list.jobs.size();
   result.threads = options.threads > 0 ? options.threads : hardware_threads();
-  result.classes = run_jobs(list, all, result.threads);
+  result.method = list.method;
+  result.classes = run_jobs(list, all, result.threads).classes(options.n);
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

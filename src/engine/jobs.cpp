@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "kernels/count_frontier.hpp"
+#include "kernels/count_join.hpp"
 #include "kernels/count_kernel.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/solution.hpp"
@@ -49,6 +50,42 @@ void extend(const BranchRules& r, Job& job, int row, Row left, Row down, Row rig
   }
 }
 
+// The join method's limit: C(N, N/2)/4 jobs (676k at N = 24, 2.6M at N = 26) must fit a
+// job list and a record comfortably, and N = 24 already takes core-years.
+constexpr int kMaxJoinCountN = 24;
+
+std::uint32_t reverse_columns(std::uint32_t cols, int n) {
+  std::uint32_t r = 0;
+  for (int c = 0; c < n; ++c)
+    if (cols >> c & 1u) r |= std::uint32_t{1} << (n - 1 - c);
+  return r;
+}
+
+// The images of a join group under turning the board upside down (the top half's columns
+// become the bottom half's) and mirroring it (columns reversed, the middle queen too).
+struct JoinGroupKey {
+  int middle;
+  std::uint32_t cols;
+  auto operator<=>(const JoinGroupKey&) const = default;
+};
+
+std::array<JoinGroupKey, 4> join_orbit(int n, std::uint32_t top, int middle) {
+  const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
+  const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
+  const std::uint32_t bottom = mask & ~top & ~middle_bit;
+  const int mirrored = middle >= 0 ? n - 1 - middle : -1;
+  return {JoinGroupKey{middle, top}, JoinGroupKey{middle, bottom},
+          JoinGroupKey{mirrored, reverse_columns(top, n)},
+          JoinGroupKey{mirrored, reverse_columns(bottom, n)}};
+}
+
+// How many distinct groups the job's count stands for.
+int join_weight(int n, const Job& job) {
+  auto orbit = join_orbit(n, job.top_columns, job.middle);
+  std::sort(orbit.begin(), orbit.end());
+  return static_cast<int>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
+}
+
 ClassCounts count_whole_board(int n) {
   ClassCounts c;
   for_each_solution(n, [&](const Solution& s) {
@@ -72,6 +109,66 @@ int hardware_threads() {
 }
 
 int default_job_depth(int n) { return std::clamp(n / 4 + 1, 2, 6); }
+
+const char* method_name(CountMethod method) {
+  switch (method) {
+    case CountMethod::backtrack: return "backtrack";
+    case CountMethod::join: return "join";
+    default: return "auto";
+  }
+}
+
+CountMethod choose_method(int n) {
+  // Crossovers measured with bench/join_bench (docs/BENCHMARKS.md): the vector backtracker
+  // stays ahead up to N = 17 where the CPU has it; the scalar one loses from N = 14 on.
+  const int from = kernels::frontier_available(n) ? 18 : 14;
+  return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
+}
+
+JobList make_jobs(int n, CountMethod method, int depth) {
+  check_n(n);
+  if (method == CountMethod::automatic) method = choose_method(n);
+  return method == CountMethod::join ? make_join_jobs(n) : make_jobs(n, depth);
+}
+
+JobList make_join_jobs(int n) {
+  check_n(n);
+  if (n > kMaxJoinCountN)
+    throw std::invalid_argument("the join method counts N up to " +
+                                std::to_string(kMaxJoinCountN) + ", got " + std::to_string(n));
+  JobList list;
+  list.n = n;
+  list.method = CountMethod::join;
+  list.depth = 0;
+  Job fixed;
+  fixed.branch = Branch::fixed_points;
+  list.jobs.push_back(fixed);
+  const int half = n / 2;
+  const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
+  const int first_middle = n % 2 == 1 ? 0 : -1, last_middle = n % 2 == 1 ? n - 1 : -1;
+  for (int middle = first_middle; middle <= last_middle; ++middle) {
+    const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
+    // Every `half`-subset of the columns in increasing order (Gosper's next-combination step).
+    std::uint64_t cols = half == 0 ? 0 : (std::uint64_t{1} << half) - 1;
+    for (; cols <= mask; ) {
+      const auto top = static_cast<std::uint32_t>(cols);
+      if ((top & middle_bit) == 0) {
+        const auto orbit = join_orbit(n, top, middle);
+        if (*std::min_element(orbit.begin(), orbit.end()) == JoinGroupKey{middle, top}) {
+          Job job;
+          job.branch = Branch::half_boards;
+          job.top_columns = top;
+          job.middle = static_cast<std::int8_t>(middle);
+          list.jobs.push_back(job);
+        }
+      }
+      if (cols == 0) break;
+      const std::uint64_t low = cols & (0 - cols), ripple = cols + low;
+      cols = ripple | (((cols ^ ripple) >> 2) / low);
+    }
+  }
+  return list;
+}
 
 JobList make_jobs(int n, int depth) {
   check_n(n);
@@ -114,20 +211,40 @@ std::uint64_t JobList::fingerprint() const {
     h ^= byte & 0xff;
     h *= 0x100000001b3ull;
   };
-  for (const char ch : std::string("nqueens-jobs-v1")) mix(static_cast<std::uint8_t>(ch));
+  const bool join = method == CountMethod::join;
+  for (const char ch : std::string(join ? "nqueens-join-v1" : "nqueens-jobs-v1"))
+    mix(static_cast<std::uint8_t>(ch));
   mix(static_cast<std::uint64_t>(n));
   mix(static_cast<std::uint64_t>(depth));
   for (const Job& j : jobs) {
     mix(static_cast<std::uint64_t>(j.branch));
     mix(j.depth);
     for (int r = 0; r < j.depth; ++r) mix(j.cols[r]);
+    if (join)
+      for (int shift = 0; shift < 32; shift += 8) mix(j.top_columns >> shift);
+    if (join) mix(static_cast<std::uint8_t>(j.middle));
   }
   return h;
 }
 
-ClassCounts count_job(int n, const Job& job) {
+SolutionCounts count_job(int n, const Job& job) {
   check_n(n);
-  if (job.branch == Branch::whole) return count_whole_board(n);
+  if (job.branch == Branch::whole) return SolutionCounts::of(count_whole_board(n));
+  if (job.branch == Branch::fixed_points) {
+    const std::uint64_t f90 = kernels::count_fixed_quarter_turn(n);
+    return {0, kernels::count_fixed_half_turn(n), f90};
+  }
+  if (job.branch == Branch::half_boards) {
+    if (n > kMaxJoinCountN) throw std::invalid_argument("N out of range for the join method");
+    const bool odd = n % 2 == 1;
+    const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
+    if ((job.top_columns & ~mask) != 0 || std::popcount(job.top_columns) != n / 2 ||
+        (odd ? job.middle < 0 || job.middle >= n || (job.top_columns >> job.middle & 1u)
+             : job.middle != -1))
+      throw std::invalid_argument("half-board job does not fit the board");
+    const std::uint64_t pairs = kernels::count_join_group(n, job.top_columns, job.middle);
+    return {Count{pairs} * static_cast<unsigned>(join_weight(n, job)), 0, 0};
+  }
   if (job.depth < 2 && job.branch == Branch::corner)
     throw std::invalid_argument("a corner-branch job fixes at least 2 rows");
   if (job.depth < 1 || job.depth > n - 2)
@@ -166,18 +283,18 @@ ClassCounts count_job(int n, const Job& job) {
   c.size2 = t.size2;
   c.size4 = t.size4;
   c.size8 = t.size8;
-  return c;
+  return SolutionCounts::of(c);
 }
 
-ClassCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
-                     const std::function<bool(std::size_t, const ClassCounts&)>& done) {
+SolutionCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
+                        const std::function<bool(std::size_t, const SolutionCounts&)>& done) {
   if (threads <= 0) threads = hardware_threads();
   threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),
                                                    std::max<std::size_t>(indices.size(), 1)));
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
   std::mutex lock;
-  ClassCounts sum;
+  SolutionCounts sum;
   std::exception_ptr error;
 
   auto worker = [&] {
@@ -187,7 +304,7 @@ ClassCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, 
         const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
         if (k >= indices.size()) return;
         const std::size_t index = indices[k];
-        const ClassCounts c = count_job(list.n, list.jobs.at(index));
+        const SolutionCounts c = count_job(list.n, list.jobs.at(index));
         std::lock_guard guard(lock);
         sum += c;
         if (done && !done(index, c)) stop = true;

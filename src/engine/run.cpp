@@ -15,7 +15,7 @@ RunResult run_count(const RunOptions& o) {
     return std::chrono::duration<double>(clock::now() - t).count();
   };
 
-  const JobList list = make_jobs(o.n, o.depth);
+  const JobList list = make_jobs(o.n, o.method, o.depth);
   RunResult result;
   if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
     result.record = read_record(o.checkpoint);
@@ -41,7 +41,7 @@ RunResult run_count(const RunOptions& o) {
   report(true);
 
   const std::vector<std::size_t> todo = rec.remaining();
-  auto record = [&](std::size_t index, const ClassCounts& counts) {
+  auto record = [&](std::size_t index, const SolutionCounts& counts) {
     rec.done[index] = true;
     rec.sum += counts;
     ++progress.done;
@@ -54,12 +54,12 @@ RunResult run_count(const RunOptions& o) {
   };
   if (o.count_batch) {  // a batch backend (GPU): record each batch's jobs as threads would
     const std::size_t step = o.batch_jobs > 0 ? o.batch_jobs : 65536;
-    std::vector<ClassCounts> counts;
+    std::vector<SolutionCounts> counts;
     for (std::size_t first = 0; first < todo.size(); first += step) {
       if (o.stop && o.stop->load()) break;
       const auto batch =
           std::span<const std::size_t>(todo).subspan(first, std::min(step, todo.size() - first));
-      counts.assign(batch.size(), ClassCounts{});
+      counts.assign(batch.size(), SolutionCounts{});
       o.count_batch(list, batch, counts);
       for (std::size_t k = 0; k < batch.size(); ++k) record(batch[k], counts[k]);
     }

@@ -28,10 +28,9 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
   for (std::size_t i = 1; i < words.size(); i += kResultWords) {
     JobResult r;
     r.index = words[i];
-    r.counts.size1 = words[i + 1];
-    r.counts.size2 = words[i + 2];
-    r.counts.size4 = words[i + 3];
-    r.counts.size8 = words[i + 4];
+    r.counts.total = words[i + 1];
+    r.counts.fixed180 = words[i + 2];
+    r.counts.fixed90 = words[i + 3];
     out.push_back(r);
   }
   return out;
@@ -61,7 +60,7 @@ CoordinatorResult coordinate(const JobList& list, RunRecord record, const Coordi
         if (batch.empty()) break;
         results.clear();
         const auto start = Clock::now();
-        run_jobs(list, batch, o.threads[0], [&](std::size_t index, const ClassCounts& c) {
+        run_jobs(list, batch, o.threads[0], [&](std::size_t index, const SolutionCounts& c) {
           results.push_back({index, c});
           return !stopping;
         });

@@ -22,7 +22,7 @@ namespace nqueens::mpi {
 
 struct JobResult {
   std::size_t index = 0;
-  ClassCounts counts;
+  SolutionCounts counts;
 };
 
 class Dispatcher {

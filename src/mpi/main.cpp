@@ -99,7 +99,11 @@ Setup parse(int argc, char** argv, int rank) {
     return refuse(2, e.what());
   }
 
-  s.list = make_jobs(s.n);
+  try {
+    s.list = make_jobs(s.n, a.run.method);
+  } catch (const std::invalid_argument& e) {
+    return refuse(2, e.what());
+  }
   if (rank == 0) {
     try {
       if (!a.run.checkpoint.empty() && std::filesystem::exists(a.run.checkpoint)) {
@@ -230,7 +234,8 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   }
   cli::CountReport report;
   report.n = s.n;
-  report.classes = r.record.sum;
+  report.counts = r.record.sum;
+  report.method = method_name(s.list.method);
   report.seconds = r.seconds;
   report.threads = total_threads;
   report.jobs = r.record.shard_jobs();

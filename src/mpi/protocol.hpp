@@ -3,12 +3,12 @@
 // (every rank builds the same list, checked by fingerprint before any work), never jobs.
 //
 //   worker -> 0, tag kTagResults: "here is my last batch, give me more"
-//     +-----------+-------+------+------+------+------+-------+-----
-//     | micros    | index | 1s   | 2s   | 4s   | 8s   | index | ...    5 words a finished job
-//     +-----------+-------+------+------+------+------+-------+-----
+//     +-----------+-------+-------+------+-----+-------+-----
+//     | micros    | index | total | f180 | f90 | index | ...    4 words a finished job
+//     +-----------+-------+-------+------+-----+-------+-----
 //     micros: wall time the batch took on that rank (0 in the first request, which carries
-//     no jobs); 1s..8s: the job's classes of size 1, 2, 4, 8 (one job's subtree always fits
-//     in 64 bits; the 128-bit sums are kept on rank 0 only).
+//     no jobs); total, f180, f90: the job's SolutionCounts (one job's count always fits in
+//     64 bits; the 128-bit sums are kept on rank 0 only).
 //
 //   0 -> worker, tag kTagWork: the next batch
 //     +-------+-------+-----
@@ -28,7 +28,7 @@ inline constexpr int kTagResults = 1;
 inline constexpr int kTagWork = 2;
 inline constexpr int kTagMessage = 3;
 
-inline constexpr std::size_t kResultWords = 5;        // per finished job
-inline constexpr std::size_t kMaxBatchJobs = 1u << 16;  // jobs per message (2.6 MB of results)
+inline constexpr std::size_t kResultWords = 4;        // per finished job
+inline constexpr std::size_t kMaxBatchJobs = 1u << 16;  // jobs per message (2.1 MB of results)
 
 }  // namespace nqueens::mpi

@@ -52,9 +52,8 @@ void count_for_coordinator(const JobList& list, int threads) {
     results.assign(1, 0);
     results.reserve(1 + kResultWords * indices.size());
     const auto start = std::chrono::steady_clock::now();
-    run_jobs(list, indices, threads, [&](std::size_t index, const ClassCounts& c) {
-      results.insert(results.end(),
-                     {index, word(c.size1), word(c.size2), word(c.size4), word(c.size8)});
+    run_jobs(list, indices, threads, [&](std::size_t index, const SolutionCounts& c) {
+      results.insert(results.end(), {index, word(c.total), word(c.fixed180), word(c.fixed90)});
       return true;
     });
     results[0] = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(

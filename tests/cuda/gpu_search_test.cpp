@@ -20,7 +20,7 @@
 namespace {
 
 using nqueens::Branch;
-using nqueens::ClassCounts;
+using nqueens::SolutionCounts;
 using nqueens::JobList;
 using nqueens::make_jobs;
 namespace gpu = nqueens::gpu;
@@ -28,7 +28,7 @@ namespace gpu = nqueens::gpu;
 // Runs the device function on one job with a stack spaced like a block's shared memory
 // (stride 32: thread 5 of a 32-thread block), to catch slot/stride mix-ups that stride 1
 // would hide.
-ClassCounts count_like_device(const JobList& list, const nqueens::Job& job) {
+SolutionCounts count_like_device(const JobList& list, const nqueens::Job& job) {
   constexpr int kStride = 32, kThread = 5;
   std::vector<gpu::Word> shared(
       static_cast<std::size_t>(std::max(gpu::stack_words(list.n, list.depth), 1)) * kStride,
@@ -37,10 +37,10 @@ ClassCounts count_like_device(const JobList& list, const nqueens::Job& job) {
   return gpu::to_counts(gpu::count_packed_job(list.n, p, shared.data() + kThread, kStride));
 }
 
-void check_list(const JobList& list, std::size_t step, ClassCounts* sum) {
+void check_list(const JobList& list, std::size_t step, SolutionCounts* sum) {
   for (std::size_t i = 0; i < list.jobs.size(); i += step) {
-    const ClassCounts got = count_like_device(list, list.jobs[i]);
-    const ClassCounts want = nqueens::count_job(list.n, list.jobs[i]);
+    const SolutionCounts got = count_like_device(list, list.jobs[i]);
+    const SolutionCounts want = nqueens::count_job(list.n, list.jobs[i]);
     ASSERT_EQ(got, want) << "N=" << list.n << " depth=" << list.depth << " job " << i;
     if (sum) *sum += got;
   }
@@ -49,10 +49,10 @@ void check_list(const JobList& list, std::size_t step, ClassCounts* sum) {
 TEST(GpuSearchOnHost, EveryJobMatchesCountJobAndOeis) {
   for (int n = 4; n <= 14; ++n) {
     const JobList list = make_jobs(n, gpu::job_depth(n));
-    ClassCounts sum;
+    SolutionCounts sum;
     check_list(list, 1, &sum);
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.total()), nqueens::known::kTotal[n]) << "N=" << n;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.unique()), nqueens::known::kUnique[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n]) << "N=" << n;
   }
 }
 
@@ -61,10 +61,10 @@ TEST(GpuSearchOnHost, EveryDepthMatchesCountJob) {
   for (int n = 4; n <= 12; ++n)
     for (int depth = 1; depth <= std::min(n - 2, nqueens::kMaxJobDepth); ++depth) {
       const JobList list = make_jobs(n, depth);
-      ClassCounts sum;
+      SolutionCounts sum;
       check_list(list, 1, &sum);
-      EXPECT_EQ(static_cast<std::uint64_t>(sum.total()), nqueens::known::kTotal[n]);
-      EXPECT_EQ(static_cast<std::uint64_t>(sum.unique()), nqueens::known::kUnique[n]);
+      EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n]);
+      EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n]);
     }
 }
 
@@ -80,12 +80,12 @@ TEST(GpuSearchOnHost, WholeCountThroughBatches) {
     const JobList list = make_jobs(n, gpu::job_depth(n));
     std::vector<std::size_t> all(list.jobs.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-    std::vector<ClassCounts> out(all.size());
+    std::vector<SolutionCounts> out(all.size());
     gpu::count_batch_with(list, all, out, gpu::launch_on_host);
-    ClassCounts sum;
+    SolutionCounts sum;
     for (const auto& c : out) sum += c;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.total()), nqueens::known::kTotal[n]) << "N=" << n;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.unique()), nqueens::known::kUnique[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n]) << "N=" << n;
   }
 }
 
@@ -96,7 +96,7 @@ nqueens::RunOptions host_gpu_options(int n, const std::string& checkpoint, int* 
   o.depth = gpu::job_depth(n);
   o.checkpoint = checkpoint;
   o.count_batch = [batches](const JobList& list, std::span<const std::size_t> indices,
-                            std::span<ClassCounts> counts) {
+                            std::span<SolutionCounts> counts) {
     gpu::count_batch_with(list, indices, counts, gpu::launch_on_host);
     ++*batches;
   };
@@ -114,7 +114,7 @@ TEST(GpuSearchOnHost, RunCountBatchesCheckpointAndResume) {
   nqueens::RunOptions o = host_gpu_options(12, path, &batches);
   const auto count_batch = o.count_batch;
   o.count_batch = [&](const JobList& list, std::span<const std::size_t> indices,
-                      std::span<ClassCounts> counts) {
+                      std::span<SolutionCounts> counts) {
     count_batch(list, indices, counts);
     if (batches == 3) stop = true;  // as SIGINT during the third batch would
   };
@@ -132,8 +132,8 @@ TEST(GpuSearchOnHost, RunCountBatchesCheckpointAndResume) {
   EXPECT_TRUE(second.finished);
   EXPECT_EQ(second.resumed, 3000u);
   EXPECT_EQ(static_cast<std::size_t>(batches), (second.record.shard_jobs() - 3000 + 999) / 1000);
-  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.total()), nqueens::known::kTotal[12]);
-  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.unique()), nqueens::known::kUnique[12]);
+  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.total), nqueens::known::kTotal[12]);
+  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.classes(12).unique()), nqueens::known::kUnique[12]);
   std::filesystem::remove(path);
 }
 

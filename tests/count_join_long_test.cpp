@@ -1,0 +1,16 @@
+// The join counter at benchmark size (ctest -L long, not in the default run: about a minute
+// on two cores): totals and classes for N = 16..18 against OEIS A000170/A002562.
+#include <gtest/gtest.h>
+
+#include "known_values.hpp"
+#include "nqueens/count.hpp"
+
+namespace nq = nqueens;
+
+TEST(JoinCountLong, TotalsAndClassesMatchOeisUpTo18) {
+  for (int n = 16; n <= 18; ++n) {
+    const nq::CountResult join = nq::count_solutions({n, 0, nq::CountMethod::join});
+    EXPECT_EQ(join.total(), nq::known::kTotal[n]) << "N=" << n;
+    EXPECT_EQ(join.unique(), nq::known::kUnique[n]) << "N=" << n;
+  }
+}

@@ -1,0 +1,203 @@
+// The join counter (kernels/count_join.hpp and its jobs): every group against solutions
+// enumerated one by one, the fixed-point counts against brute force and OEIS, the whole
+// count against OEIS A000170/A002562, and the job list's identity.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <numeric>
+#include <utility>
+
+#include "kernels/count_join.hpp"
+#include "known_values.hpp"
+#include "nqueens/checkpoint.hpp"
+#include "nqueens/count.hpp"
+#include "nqueens/enumerate.hpp"
+#include "nqueens/jobs.hpp"
+#include "nqueens/run.hpp"
+#include "nqueens/solution.hpp"
+
+namespace nq = nqueens;
+
+namespace {
+
+std::vector<std::size_t> every_index(const nq::JobList& list) {
+  std::vector<std::size_t> all(list.jobs.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  return all;
+}
+
+// (top columns, middle column) of a solution, as the join groups it.
+std::pair<std::uint32_t, int> group_of(const nq::Solution& s) {
+  const int n = static_cast<int>(s.size());
+  std::uint32_t top = 0;
+  for (int r = 0; r < n / 2; ++r) top |= std::uint32_t{1} << s[r];
+  return {top, n % 2 == 1 ? s[n / 2] : -1};
+}
+
+nq::Solution turned(const nq::Solution& s, int quarter_turns) {
+  const int n = static_cast<int>(s.size());
+  nq::Solution t = s;
+  for (int k = 0; k < quarter_turns; ++k) {
+    nq::Solution next(s.size());
+    for (int r = 0; r < n; ++r) next[t[r]] = n - 1 - r;  // (r, c) -> (c, n-1-r)
+    t = next;
+  }
+  return t;
+}
+
+}  // namespace
+
+// Each group's count equals the number of enumerated solutions in it, for every group of
+// every N up to 12 (the groups of a job's orbit included, not only the job's own).
+TEST(JoinKernel, EveryGroupMatchesEnumeratedSolutions) {
+  for (int n = 1; n <= 12; ++n) {
+    std::map<std::pair<std::uint32_t, int>, std::uint64_t> want;
+    nq::for_each_solution(n, [&](const nq::Solution& s) {
+      ++want[group_of(s)];
+      return true;
+    });
+    const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
+    std::uint64_t sum = 0;
+    for (int middle = n % 2 ? 0 : -1; middle < (n % 2 ? n : 0); ++middle)
+      for (std::uint32_t top = 0; top <= mask; ++top) {
+        if (std::popcount(top) != n / 2 || (middle >= 0 && (top >> middle & 1u))) continue;
+        const std::uint64_t got = nq::kernels::count_join_group(n, top, middle);
+        const auto it = want.find({top, middle});
+        EXPECT_EQ(got, it == want.end() ? 0 : it->second)
+            << "N=" << n << " top=" << top << " middle=" << middle;
+        sum += got;
+      }
+    EXPECT_EQ(sum, nq::known::kTotal[n]) << "N=" << n;
+  }
+}
+
+TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
+  EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1), 0u);  // 4 columns but one is off board
+  EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1), 0u);   // 3 columns for 4 rows
+  EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, 2), 0u);    // middle column used on top
+  EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, -1), 0u);   // odd N needs a middle
+  EXPECT_EQ(nq::kernels::count_join_group(33, 1, -1), 0u);
+}
+
+TEST(JoinKernel, FixedPointsMatchBruteForce) {
+  for (int n = 1; n <= 11; ++n) {
+    std::uint64_t f180 = 0, f90 = 0;
+    nq::for_each_solution(n, [&](const nq::Solution& s) {
+      f180 += turned(s, 2) == s;
+      f90 += turned(s, 1) == s;
+      return true;
+    });
+    EXPECT_EQ(nq::kernels::count_fixed_half_turn(n), f180) << "N=" << n;
+    EXPECT_EQ(nq::kernels::count_fixed_quarter_turn(n), f90) << "N=" << n;
+  }
+}
+
+// OEIS A032522 (fixed by the half turn) and A033148 (by the quarter turn), N = 12..20.
+TEST(JoinKernel, FixedPointsMatchOeis) {
+  const std::uint64_t half[] = {80, 136, 420, 1240, 3000, 8152, 18104, 44184, 144620};
+  const std::uint64_t quarter[] = {8, 8, 0, 0, 64, 128, 0, 0, 480};
+  for (int n = 12; n <= 20; ++n) {
+    EXPECT_EQ(nq::kernels::count_fixed_half_turn(n), half[n - 12]) << "N=" << n;
+    EXPECT_EQ(nq::kernels::count_fixed_quarter_turn(n), quarter[n - 12]) << "N=" << n;
+  }
+}
+
+TEST(JoinCount, TotalsAndClassesMatchOeisAndTheBacktracker) {
+  for (int n = 1; n <= 15; ++n) {
+    const nq::CountResult join = nq::count_solutions({n, 2, nq::CountMethod::join});
+    EXPECT_EQ(join.method, nq::CountMethod::join);
+    EXPECT_EQ(join.total(), nq::known::kTotal[n]) << "N=" << n;
+    EXPECT_EQ(join.unique(), nq::known::kUnique[n]) << "N=" << n;
+    if (n <= 13)
+      EXPECT_EQ(join.classes, nq::count_solutions({n, 2, nq::CountMethod::backtrack}).classes)
+          << "N=" << n;
+  }
+}
+
+// The join's jobs against the backtracker's on the same N: the jobs differ, the sums agree in
+// every component, and every job's count is the sum of its orbit's groups.
+TEST(JoinCount, JobSumsAgreeWithTheBacktrackerComponentByComponent) {
+  for (int n = 4; n <= 14; ++n) {
+    const nq::JobList join = nq::make_join_jobs(n), back = nq::make_jobs(n);
+    EXPECT_EQ(nq::run_jobs(join, every_index(join), 2), nq::run_jobs(back, every_index(back), 2))
+        << "N=" << n;
+  }
+}
+
+TEST(JoinJobs, ListIsOneJobPerOrbitAndHasItsOwnIdentity) {
+  const nq::JobList a = nq::make_join_jobs(16), b = nq::make_join_jobs(16);
+  EXPECT_EQ(a.jobs, b.jobs);
+  EXPECT_EQ(a.method, nq::CountMethod::join);
+  EXPECT_EQ(a.fingerprint(), b.fingerprint());
+  EXPECT_NE(a.fingerprint(), nq::make_jobs(16).fingerprint());
+  EXPECT_NE(a.fingerprint(), nq::make_join_jobs(17).fingerprint());
+  EXPECT_EQ(a.jobs.front().branch, nq::Branch::fixed_points);
+  // C(16, 8) = 12870 column sets; orbits of 4 but for the sets equal to an image.
+  EXPECT_GT(a.jobs.size(), 12870u / 4);
+  EXPECT_LT(a.jobs.size(), 12870u / 4 + 200);
+  EXPECT_THROW(nq::make_join_jobs(25), std::invalid_argument);
+  EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::join).fingerprint(), a.fingerprint());
+}
+
+TEST(JoinJobs, ForgedJobsAreRefused) {
+  nq::Job job;
+  job.branch = nq::Branch::half_boards;
+  job.top_columns = 0xff;  // 8 columns for N = 12's 6 top rows
+  EXPECT_THROW(nq::count_job(12, job), std::invalid_argument);
+  job.top_columns = 0x3f;
+  job.middle = 3;  // even N has no middle row
+  EXPECT_THROW(nq::count_job(12, job), std::invalid_argument);
+  job.middle = 2;  // the middle queen's column is one of the top's
+  EXPECT_THROW(nq::count_job(13, job), std::invalid_argument);
+}
+
+// A checkpoint of one method is refused by a run of the other, with a sentence naming both.
+TEST(JoinRecord, RecordsOfTheOtherMethodAreRefusedClearly) {
+  const std::string path = testing::TempDir() + "join_method.record";
+  std::filesystem::remove(path);
+  nq::RunOptions o;
+  o.n = 12;
+  o.threads = 2;
+  o.method = nq::CountMethod::backtrack;
+  o.checkpoint = path;
+  ASSERT_TRUE(nq::run_count(o).finished);
+  o.method = nq::CountMethod::join;
+  try {
+    nq::run_count(o);
+    ADD_FAILURE() << "a backtrack record was resumed by the join method";
+  } catch (const nq::RecordError& e) {
+    EXPECT_NE(std::string(e.what()).find("backtrack method"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
+}
+
+// Stopped part way, checkpointed, resumed: the exact totals, as for the backtracker.
+TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
+  const std::string path = testing::TempDir() + "join_resume.record";
+  std::filesystem::remove(path);
+  std::atomic<bool> stop{false};
+  nq::RunOptions o;
+  o.n = 14;
+  o.threads = 2;
+  o.method = nq::CountMethod::join;
+  o.checkpoint = path;
+  o.stop = &stop;
+  o.on_progress = [&](const nq::RunProgress&) { stop = true; };  // at the first report
+  const nq::RunResult first = nq::run_count(o);
+  EXPECT_FALSE(first.finished);
+  const nq::RunRecord saved = nq::read_record(path);
+  EXPECT_EQ(saved.method, nq::CountMethod::join);
+  EXPECT_GE(saved.done_count(), 1u);
+  EXPECT_LT(saved.done_count(), saved.shard_jobs());
+
+  o.stop = nullptr;
+  o.on_progress = {};
+  const nq::RunResult second = nq::run_count(o);
+  EXPECT_TRUE(second.finished);
+  EXPECT_EQ(second.resumed, saved.done_count());
+  EXPECT_EQ(second.record.sum.total, nq::known::kTotal[14]);
+  EXPECT_EQ(second.record.sum.classes(14).unique(), nq::known::kUnique[14]);
+  std::filesystem::remove(path);
+}
