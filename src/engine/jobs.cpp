@@ -118,11 +118,11 @@ const char* method_name(CountMethod method) {
   }
 }
 
-CountMethod choose_method(int n) {
-  // Crossovers measured with bench/join_bench (docs/BENCHMARKS.md): the vector backtracker
-  // stays ahead up to N = 17 where the CPU has it; the scalar one loses from N = 14 on.
-  const int from = kernels::frontier_available(n) ? 18 : 14;
-  return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
+CountMethod choose_method(int) {
+  // Measured side by side (bench/compare_counters.sh, docs/BENCHMARKS.md): the vector
+  // backtracker is 2.8-3.4x faster than the join at every N from 15 to 18 on one thread, and
+  // the join's growth per N (about 7x) is not yet low enough to cross over before N = 24.
+  return CountMethod::backtrack;
 }
 
 JobList make_jobs(int n, CountMethod method, int depth) {
