@@ -7,6 +7,9 @@
 //   kernel_bench [N ...] [--runs R] [--vector-only] [--no-scalar]   default: N = 14 15 16, R = 5
 //   (--vector-only times only the vector kernel: quick A/B of kernel changes; --no-scalar
 //   skips the slow scalar column, for N >= 17)
+//   kernel_bench --tiers [N ...] [--runs R]   every kernel tier this CPU has (avx512, avx2,
+//   neon, scalar: nqueens/kernel_tier.hpp) and the scalar reference search, each on all jobs of
+//   N (total + unique), against the plain backtracker (total only) in the same process
 //
 // The last columns time count_solutions on 1 and on 2 threads by the wall clock (what
 // threads buy can only be seen there); on a shared machine they are only as good as the
@@ -24,6 +27,7 @@
 #include "baseline.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/kernel_tier.hpp"
 
 namespace {
 
@@ -55,15 +59,61 @@ double median(std::vector<double> v) {
 
 std::uint64_t total_of(const kernels::Tally& t) { return 2 * t.size2 + 4 * t.size4 + 8 * t.size8; }
 
+// One table row per N: thread CPU seconds (median of `runs`) of the baseline, the scalar
+// reference search and every available tier, each with its speed-up over the baseline.
+int run_tiers(const std::vector<int>& sizes, int runs) {
+  const std::vector<KernelTier> tiers = available_kernel_tiers();
+  std::printf("thread CPU seconds, median of %d; (x): baseline / column\n", runs);
+  std::printf("%3s %11s %17s", "N", "baseline s", "reference s");
+  for (const KernelTier t : tiers)
+    std::printf(" %17s", (std::string(kernel_tier_name(t)) + " s").c_str());
+  std::printf("\n");
+  for (const int n : sizes) {
+    if (n < 4 || n > 31) continue;
+    const JobList list = make_jobs(n);
+    std::vector<kernels::JobStart> starts;
+    for (const Job& job : list.jobs) starts.push_back(kernels::job_start(n, job));
+    std::vector<double> baseline, reference;
+    std::vector<std::vector<double>> tier_times(tiers.size());
+    std::uint64_t want = 0, got = 0;
+    for (int r = 0; r < runs; ++r) {
+      baseline.push_back(seconds_of([&] { want = bench::baseline_count(n); }));
+      reference.push_back(seconds_of([&] {
+        got = 0;
+        for (const auto& s : starts) got += total_of(kernels::count_scalar(s));
+      }));
+      if (got != want) return std::fprintf(stderr, "N=%d: reference total differs\n", n), 1;
+      for (std::size_t i = 0; i < tiers.size(); ++i) {
+        tier_times[i].push_back(seconds_of([&] {
+          got = 0;
+          for (const auto& s : starts) got += total_of(kernels::count_with_tier(tiers[i], s));
+        }));
+        if (got != want)
+          return std::fprintf(stderr, "N=%d: %s total differs\n", n,
+                              std::string(kernel_tier_name(tiers[i])).c_str()), 1;
+      }
+    }
+    const double b = median(baseline);
+    std::printf("%3d %11.3f %9.3f (%5.2fx)", n, b, median(reference), b / median(reference));
+    for (const auto& times : tier_times)
+      std::printf(" %9.3f (%5.2fx)", median(times), b / median(times));
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<int> sizes;
   int runs = 5;
-  bool vector_only = false, no_scalar = false;
+  bool vector_only = false, no_scalar = false, tiers = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--runs" && i + 1 < argc)
+    if (arg == "--tiers")
+      tiers = true;
+    else if (arg == "--runs" && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--vector-only")
       vector_only = true;
@@ -73,9 +123,10 @@ int main(int argc, char** argv) {
       sizes.push_back(std::atoi(arg.c_str()));
   }
   if (sizes.empty()) sizes = {14, 15, 16};
+  if (tiers) return run_tiers(sizes, runs);
 
-  std::printf("vector kernel in this build: %s\n",
-              kernels::frontier_available(16) ? "AVX-512 frontier" : "no (scalar fallback)");
+  std::printf("vector column: the %s kernel tier\n",
+              std::string(kernel_tier_name(selected_kernel_tier())).c_str());
   std::printf("thread CPU seconds, median of %d:\n", runs);
   std::printf("%3s %10s %10s %10s %11s %9s %9s | %9s %9s %7s\n", "N", "scalar s", "vector s",
               "count s", "baseline s", "scal/vec", "base/cnt", "1thr wall", "2thr wall",

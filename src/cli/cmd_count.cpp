@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "count_output.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/run.hpp"
 #include "progress.hpp"
 #if defined(NQUEENS_HAVE_CUDA)
@@ -26,6 +27,7 @@ struct CountArgs {
   bool gpu = false;  // --gpu: the CUDA backend (src/cuda)
   std::string queens;  // --queens K (issue 3, cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
+  std::string kernel;  // --kernel NAME: force a counting kernel tier (nqueens/kernel_tier.hpp)
 };
 
 std::atomic<bool> g_stop{false};
@@ -72,6 +74,16 @@ int run_count_command(const CountArgs& a) {
   if (a.gpu && (!a.queens.empty() || a.table))
     throw UsageError("--gpu counts N queens on the N x N board only, not --queens or --table");
   if (!a.queens.empty() || a.table) return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
+  // The kernel tier: --kernel, else NQUEENS_KERNEL, else the fastest; a bad name is bad
+  // input here, before any work (selected_kernel_tier throws for a bad NQUEENS_KERNEL).
+  if (!a.kernel.empty()) {
+    try {
+      select_kernel_tier(a.kernel);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--kernel: ") + e.what());
+    }
+  }
+  const KernelTier tier = selected_kernel_tier();
   RunOptions o;
   o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
   o.threads = resolve_threads(a.threads);
@@ -119,6 +131,7 @@ int run_count_command(const CountArgs& a) {
   report.resumed = r.resumed;
   report.shard = o.shard;
   report.record = o.checkpoint;
+  if (!a.gpu) report.kernel = kernel_tier_name(tier);
   print_count_report(report, a.json);
   return 0;
 }
@@ -137,6 +150,12 @@ void register_count(CLI::App& app, int& exit_code) {
   cmd->add_flag("--table", args->table, "with k queens: the whole row K = 0..N");
   add_long_run_options(cmd, args->run);
   cmd->add_flag("--gpu", args->gpu, "count on the CUDA GPU (device 0); exit 2 if there is none");
+  std::string tiers;
+  for (const KernelTier t : available_kernel_tiers()) tiers += fmt::format(" {}", kernel_tier_name(t));
+  cmd->add_option("--kernel", args->kernel,
+                  fmt::format("CPU counting kernel: auto (default; on this CPU: {}) or one of{} "
+                              "(also env NQUEENS_KERNEL)",
+                              kernel_tier_name(best_kernel_tier()), tiers));
   cmd->callback([args, &exit_code] { exit_code = run_count_command(*args); });
 }
 

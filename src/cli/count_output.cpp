@@ -18,6 +18,7 @@ void print_count_report(const CountReport& r, bool json) {
     if (!r.record.empty()) extra += fmt::format(",\"record\":\"{}\"", r.record);
     if (r.resumed) extra += fmt::format(",\"resumed_jobs\":{}", r.resumed);
     if (r.merged) extra += fmt::format(",\"merged_shards\":{}", r.merged);
+    if (!r.kernel.empty()) extra += fmt::format(",\"kernel\":\"{}\"", r.kernel);
     if (!r.method.empty()) extra += fmt::format(",\"method\":\"{}\"", r.method);
     if (partial) {
       fmt::print("{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"

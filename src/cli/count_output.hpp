@@ -19,6 +19,7 @@ struct CountReport {
   Shard shard;              // count > 1: the sums are one shard's part of the whole
   std::string record;       // the checkpoint / shard result file, if any
   int merged = 0;           // > 0: the report adds this many shard records
+  std::string kernel;       // the CPU counting kernel tier that ran (JSON "kernel"), if known
 };
 
 void print_count_report(const CountReport& r, bool json);

@@ -5,9 +5,20 @@
 #include <exception>
 
 #include "cli_common.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/version.hpp"
 
 namespace {
+
+// The second line of --version: which counting kernel tier runs on this CPU.
+std::string kernel_tier_summary() {
+  std::string available;
+  for (const nqueens::KernelTier t : nqueens::available_kernel_tiers())
+    available += fmt::format("{}{}", available.empty() ? "" : ", ", nqueens::kernel_tier_name(t));
+  return fmt::format("counting kernel on this CPU: {} (available: {}; count --kernel NAME or "
+                     "NQUEENS_KERNEL=NAME forces one)",
+                     nqueens::kernel_tier_name(nqueens::best_kernel_tier()), available);
+}
 
 bool is_subcommand(CLI::App& app, const char* name) {
   for (const CLI::App* sub : app.get_subcommands({}))
@@ -20,7 +31,8 @@ bool is_subcommand(CLI::App& app, const char* name) {
 int main(int argc, char** argv) {
   using namespace nqueens::cli;
   CLI::App app{"nqueens: N-Queens solutions counted, listed, verified", "nqueens"};
-  app.set_version_flag("--version", std::string("nqueens ") + nqueens::kVersion);
+  app.set_version_flag("--version", std::string("nqueens ") + nqueens::kVersion + "\n" +
+                                        kernel_tier_summary());
   app.require_subcommand(1);
   app.fallthrough(false);
   int exit_code = 0;

@@ -47,11 +47,12 @@
 #include <memory>
 
 // Built for AVX-512 (-march=native on such a machine): the kernel is always used. A generic
-// x86-64 build with g++ compiles the kernel for AVX-512 anyway (target pragma) and uses it
-// when the CPU has it (checked once at run time), so packaged builds are not 12x slower.
+// x86-64 build (g++ or clang) compiles the kernel for AVX-512 anyway (target pragma, or
+// `#pragma clang attribute`) and uses it when the CPU has it (checked once at run time), so
+// packaged builds are not 12x slower.
 #if defined(__AVX512F__)
 #define NQUEENS_FRONTIER 1
-#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#elif defined(__x86_64__) && defined(__GNUC__)
 #define NQUEENS_FRONTIER 1
 #define NQUEENS_FRONTIER_DISPATCH 1
 #endif
@@ -68,7 +69,10 @@ namespace nqueens::kernels {
 
 #if defined(NQUEENS_FRONTIER)
 
-#if defined(NQUEENS_FRONTIER_DISPATCH)
+#if defined(NQUEENS_FRONTIER_DISPATCH) && defined(__clang__)
+// Applies to every function defined below, not to lambdas: the kernel has none.
+#pragma clang attribute push(__attribute__((target("avx512f,popcnt,bmi,bmi2"))), apply_to = function)
+#elif defined(NQUEENS_FRONTIER_DISPATCH)
 #pragma GCC push_options
 #pragma GCC target("avx512f,popcnt,bmi,bmi2")
 #endif
@@ -165,7 +169,6 @@ struct Prune {
     Row s0 = ~Row{0}, s1 = ~Row{0};
     if (Edge && t <= r.bound2) {
       const int a = std::max(t, r.bound1) - t, b = r.bound2 - t;  // 0 <= a <= b <= N-2
-      auto bits = [](int lo, int hi) { return ((Row{2} << hi) - 1) & ~((Row{1} << lo) - 1); };
       s0 = bits(a, b);
       s1 = bits(r.n - 1 - b, r.n - 1 - a);
     }
@@ -176,18 +179,23 @@ struct Prune {
     return p;
   }
 
+  // Columns lo..hi.
+  static Row bits(int lo, int hi) { return ((Row{2} << hi) - 1) & ~((Row{1} << lo) - 1); }
+
+  // Squares not attacked on row t + N-1-t etc.: NOR in one ternary-logic op, then a test
+  // against the allowed squares (one op fewer per row than OR, ANDN, TEST). A function, not
+  // a lambda, because clang's target attribute pragma does not reach lambdas.
+  static __m512i open(__m512i l, __m512i d, __m512i rt, __m128i s) {
+    return _mm512_ternarylogic_epi32(d, _mm512_sll_epi32(l, s), _mm512_srl_epi32(rt, s), 0x01);
+  }
+
   // The lanes of `k` whose state (l, d, rt) can still be completed.
   template <bool Edge>
   __mmask16 keep(__mmask16 k, __m512i l, __m512i d, __m512i rt) const {
-    // Squares not attacked on row t + N-1-t etc.: NOR in one ternary-logic op, then a test
-    // against the allowed squares (one op fewer per row than OR, ANDN, TEST).
-    auto open = [&](__m128i s) {
-      return _mm512_ternarylogic_epi32(d, _mm512_sll_epi32(l, s), _mm512_srl_epi32(rt, s), 0x01);
-    };
-    __mmask16 ok = _mm512_mask_test_epi32_mask(k, open(shift), last);
-    ok = _mm512_mask_test_epi32_mask(ok, open(shift2), mask);
-    ok = _mm512_mask_test_epi32_mask(ok, open(shift3), mask);
-    ok = _mm512_mask_test_epi32_mask(ok, open(shift4), mask);
+    __mmask16 ok = _mm512_mask_test_epi32_mask(k, open(l, d, rt, shift), last);
+    ok = _mm512_mask_test_epi32_mask(ok, open(l, d, rt, shift2), mask);
+    ok = _mm512_mask_test_epi32_mask(ok, open(l, d, rt, shift3), mask);
+    ok = _mm512_mask_test_epi32_mask(ok, open(l, d, rt, shift4), mask);
     if constexpr (Edge) {
       const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(
           _mm512_testn_epi32_mask(d, one), _mm512_and_si512(rt, span0), span0);
@@ -415,7 +423,9 @@ Tally count_avx512(const JobStart& s) {
 
 }  // namespace
 
-#if defined(NQUEENS_FRONTIER_DISPATCH)
+#if defined(NQUEENS_FRONTIER_DISPATCH) && defined(__clang__)
+#pragma clang attribute pop
+#elif defined(NQUEENS_FRONTIER_DISPATCH)
 #pragma GCC pop_options
 #endif
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "count_kernel.hpp"
+#include "nqueens/kernel_tier.hpp"
 
 namespace nqueens::kernels {
 
@@ -58,9 +59,25 @@ bool frontier_available(int n);
 // frontier_available(s.rules.n). Not reentrant per thread (it uses per-thread buffers).
 Tally count_frontier(const JobStart& s);
 
-// The fastest kernel this build has for the job start.
+// The same frontier search for the other tiers (frontier_search.hpp): AVX2 (8 lanes, x86-64
+// builds of any -march, used when the CPU has AVX2 and BMI2), NEON (aarch64 builds) and
+// portable scalar (one lane, every build). Each returns count_scalar(s)'s result; a tier
+// that this build lacks or this CPU cannot run falls back to count_scalar. Not reentrant
+// per thread (per-thread buffers).
+bool frontier_avx2_available();
+Tally count_frontier_avx2(const JobStart& s);
+bool frontier_neon_available();
+Tally count_frontier_neon(const JobStart& s);
+Tally count_frontier_scalar(const JobStart& s);
+
+// The job start counted by the given tier (kernel_tier.cpp); requires
+// kernel_tier_available(tier).
+Tally count_with_tier(KernelTier tier, const JobStart& s);
+
+// The kernel count_job runs: the selected tier (nqueens/kernel_tier.hpp: select_kernel_tier,
+// NQUEENS_KERNEL, else the fastest this build and CPU have).
 inline Tally count_fastest(const JobStart& s) {
-  return frontier_available(s.rules.n) ? count_frontier(s) : count_scalar(s);
+  return count_with_tier(selected_kernel_tier(), s);
 }
 
 }  // namespace nqueens::kernels

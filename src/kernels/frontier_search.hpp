@@ -1,0 +1,368 @@
+// The frontier search of count_frontier.cpp written once over a lane policy S, so that the
+// AVX2 (8 lanes), NEON (4 lanes) and portable scalar (1 lane) tiers run the very same
+// algorithm: same row buffers, same dead-end tests, same closed-form last two rows, same tie
+// flags. count_frontier.cpp (AVX-512) keeps its hand-written copy because its mask registers
+// make some steps one instruction where this generic form needs two, and it is the tier we
+// cannot re-measure on this project's machine.
+//
+// Include this header only inside a tier's translation unit, after every standard header
+// and after count_frontier.hpp (a target pragma may be open around it: everything here is a
+// template on S, and S lives in that TU's anonymous namespace, so no instance is shared with
+// code compiled for another CPU).
+//
+// A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
+// how many of the last rows the dead-end tests look at, 1..4, the best count per tier):
+//   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
+//   and_ or_ xor_ add, andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
+//   shift(n) and shl(v, shift)/shr(v, shift) for a count shared by all lanes,
+//   is_zero(v) eq(a, b) lt(a, b) (signed) all(): masks; mor mand mandnot(a, b) = a & ~b;
+//   clear(m, v) = m ? 0 : v, select(m, v) = m ? v : 0; bits(m): lane i -> bit i (kAllBits:
+//   every lane); popcount(bits); all_zero(v);
+//   perm(bits) and store_compressed(p, v, perm): the lanes named by `bits` stored from p on,
+//   in order (a full vector may be written: buffers have kLanes of slack).
+#pragma once
+
+namespace nqueens::kernels::frontier {
+
+inline constexpr int kCapacity = 2048;  // states per row buffer
+inline constexpr int kRows = 32;
+inline constexpr Row kFlag = Row{1} << 31;  // "this edge-branch board may tie with a rotation"
+
+template <class S>
+struct Level {
+  // kLanes of slack: a compressed store may write a full vector.
+  alignas(64) Row left[kCapacity + S::kLanes];
+  alignas(64) Row down[kCapacity + S::kLanes];
+  alignas(64) Row right[kCapacity + S::kLanes];
+  alignas(64) std::uint32_t parent[kCapacity + S::kLanes];
+};
+
+template <class S>
+struct Frontier {
+  Level<S> level[kRows];
+};
+
+// One set of buffers per thread and tier (32 rows x 2048 states x 16 bytes, about 1 MiB),
+// allocated on the thread's first job.
+template <class S>
+Frontier<S>& buffers() {
+  thread_local std::unique_ptr<Frontier<S>> f;
+  if (!f) f = std::make_unique<Frontier<S>>();
+  return *f;
+}
+
+// BranchRules::candidates as vector constants for one row.
+template <class S>
+struct RowRules {
+  using V = typename S::V;
+  using M = typename S::M;
+  V allowed;    // mask minus the columns this row forbids outright
+  V sides;      // edge: columns 0 and N-1
+  V not_sides;  // edge: ~sides
+  V special;    // edge: a child queen here sets the tie flag (0: none on this row)
+  bool at_bound2 = false;  // edge: the "edge columns used by now" rule applies
+  bool has_special = false;
+
+  template <bool Edge>
+  static RowRules make(const BranchRules& r, int row) {
+    RowRules rr;
+    Row forbid = 0;
+    if (row < r.bound1) forbid = Edge ? r.sides : Row{2};
+    rr.allowed = S::set1(r.mask & ~forbid);
+    rr.sides = S::set1(r.sides);
+    rr.not_sides = S::set1(~r.sides);
+    rr.at_bound2 = Edge && row == r.bound2;
+    const Row special = !Edge ? 0 : row == r.bound1 ? r.top_bit : row == r.bound2 ? 1u : 0u;
+    rr.special = S::set1(special);
+    rr.has_special = special != 0;
+    return rr;
+  }
+
+  // Free squares of the states; lanes in `off` are 0.
+  V candidates(M off, V l, V d, V rt) const {
+    V free = S::clear(off, S::andnot(S::or_(S::or_(l, d), rt), allowed));
+    if (at_bound2) {
+      const V used = S::and_(d, sides);
+      const M none = S::is_zero(used);
+      const M one = S::mandnot(S::mandnot(S::all(), none), S::eq(used, sides));
+      free = S::clear(none, free);
+      // Exactly one edge column used: the other must take its queen on this row.
+      free = S::andnot(S::select(one, not_sides), free);
+    }
+    return free;
+  }
+};
+
+// Dead-end tests on new states of row t (see count_frontier.cpp's Prune): the last four
+// rows must each keep an open square, and in the edge branch an empty side column must keep
+// an open square on the rows where the rules still let it take its queen.
+template <class S>
+struct Prune {
+  using V = typename S::V;
+  using M = typename S::M;
+  typename S::Shift shift, shift2, shift3, shift4;  // N-1-t .. N-4-t (0 on row N-3)
+  V last;   // allowed last-row squares
+  V span0;  // right-diagonal bits of column 0's remaining rows (~0: no test)
+  V span1;  // left-diagonal bits of column N-1's remaining rows (~0: no test)
+  V one, top, mask;
+  bool sides = false;  // edge branch, row t <= bound2: the side-column tests apply
+
+  template <bool Edge>
+  static Prune make(const BranchRules& r, int t) {
+    Prune p;
+    p.sides = Edge && t <= r.bound2;
+    p.shift = S::shift(r.n - 1 - t);
+    p.shift2 = S::shift(r.n - 2 - t);
+    p.shift3 = S::shift(r.n - 3 - t);
+    p.shift4 = S::shift(std::max(r.n - 4 - t, 0));
+    p.mask = S::set1(r.mask);
+    p.last = S::set1(r.mask & ~r.last_mask);
+    Row s0 = ~Row{0}, s1 = ~Row{0};
+    if (Edge && t <= r.bound2) {
+      const int a = std::max(t, r.bound1) - t, b = r.bound2 - t;  // 0 <= a <= b <= N-2
+      const Row hi_bits = (Row{2} << b) - 1;
+      s0 = hi_bits & ~((Row{1} << a) - 1);
+      const int lo1 = r.n - 1 - b, hi1 = r.n - 1 - a;
+      s1 = ((Row{2} << hi1) - 1) & ~((Row{1} << lo1) - 1);
+    }
+    p.span0 = S::set1(s0);
+    p.span1 = S::set1(s1);
+    p.one = S::set1(1u);
+    p.top = S::set1(r.top_bit);
+    return p;
+  }
+
+  // Squares of the row `s` rows below that no queen of (l, d, rt) attacks, among `allowed`.
+  static V open(V l, V d, V rt, typename S::Shift s, V allowed) {
+    return S::andnot(S::or_(d, S::or_(S::shl(l, s), S::shr(rt, s))), allowed);
+  }
+
+  // The lanes whose state cannot be completed (or were `off` to begin with).
+  template <bool Edge>
+  M dead(M off, V l, V d, V rt) const {
+    M out = S::mor(off, S::is_zero(open(l, d, rt, shift, last)));
+    if constexpr (S::kPruneRows >= 2) out = S::mor(out, S::is_zero(open(l, d, rt, shift2, mask)));
+    if constexpr (S::kPruneRows >= 3) out = S::mor(out, S::is_zero(open(l, d, rt, shift3, mask)));
+    if constexpr (S::kPruneRows >= 4) out = S::mor(out, S::is_zero(open(l, d, rt, shift4, mask)));
+    if (Edge && sides) {
+      const M dead0 = S::mand(S::is_zero(S::and_(d, one)), S::eq(S::and_(rt, span0), span0));
+      const M dead1 = S::mand(S::is_zero(S::and_(d, top)), S::eq(S::and_(l, span1), span1));
+      out = S::mor(out, S::mor(dead0, dead1));
+    }
+    return out;
+  }
+};
+
+// Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
+// advances pos and returns how many children were written.
+template <class S, bool Edge>
+int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int count,
+           Level<S>& out) {
+  using V = typename S::V;
+  using M = typename S::M;
+  constexpr int L = S::kLanes;
+  const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
+  const Prune<S> prune = Prune<S>::template make<Edge>(r, row + 1);
+  const V flag = S::set1(kFlag);
+  const V iota = S::iota();
+  const int limit = kCapacity - L * (r.n - row);  // a vector has <= L*(N-row) children
+  int written = 0;
+  int p = pos;
+  while (p < count && written <= limit) {
+    const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
+    const V l = S::load(in.left + p);
+    const V d = S::load(in.down + p);
+    const V rt = S::load(in.right + p);
+    V free = rr.candidates(off, l, d, rt);
+    const V index = S::add(S::set1(static_cast<Row>(p)), iota);
+    while (!S::all_zero(free)) {
+      const V bit = S::and_(free, S::neg(free));
+      free = S::xor_(free, bit);
+      const V nl = S::shl1(S::or_(l, bit));
+      V nd = S::or_(d, bit);
+      const V nr = S::shr1(S::or_(rt, bit));
+      const M gone = prune.template dead<Edge>(S::is_zero(bit), nl, nd, nr);
+      const unsigned keep = S::bits(gone) ^ S::kAllBits;
+      const auto perm = S::perm(keep);
+      if constexpr (Edge) {
+        if (rr.has_special)  // rows bound1 and bound2 only
+          nd = S::or_(nd, S::select(S::eq(bit, rr.special), flag));
+        S::store_compressed(out.parent + written, index, perm);
+      }
+      S::store_compressed(out.left + written, nl, perm);
+      S::store_compressed(out.down + written, nd, perm);
+      S::store_compressed(out.right + written, nr, perm);
+      written += S::popcount(keep);
+    }
+    p += L;
+  }
+  pos = std::min(p, count);
+  return written;
+}
+
+// Rebuilds the board of a leaf and classifies it: rows n-3..n-1 are given (bit3, bit2, last),
+// the rows above come from walking parent[] up from state `index` of row n-3.
+template <class S>
+void classify_flagged(const JobStart& s, const Frontier<S>& f, int index, Row bit3, Row bit2,
+                      Row last, Tally& t) {
+  const BranchRules& r = s.rules;
+  Row board[32];
+  for (int i = 0; i < s.start; ++i) board[i] = s.board[i];
+  board[r.n - 1] = last;
+  board[r.n - 2] = bit2;
+  board[r.n - 3] = bit3;
+  int i = index;
+  for (int row = r.n - 3; row > s.start; --row) {
+    const int parent = static_cast<int>(f.level[row].parent[i]);
+    board[row - 1] = (f.level[row].down[i] ^ f.level[row - 1].down[parent]) & r.mask;
+    i = parent;
+  }
+  classify_edge_leaf(r, board, t);
+}
+
+// Counts the leaves below states [0, count) of row n-3 (count_frontier.cpp's count_leaves:
+// row n-3 peeled in registers, then the two endings (a, b) and (b, a) of the two free
+// columns tested lane-wise).
+template <class S, bool Edge>
+void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) {
+  using V = typename S::V;
+  using M = typename S::M;
+  constexpr int L = S::kLanes;
+  const BranchRules& r = s.rules;
+  const int row = r.n - 3;
+  const Level<S>& in = f.level[row];
+  const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
+  const RowRules<S> rr2 = RowRules<S>::template make<Edge>(r, row + 1);
+  const V mask = S::set1(r.mask);
+  const V last_allowed = S::set1(r.mask & ~r.last_mask);
+  const V flag = S::set1(kFlag);
+  const V end_bit = S::set1(r.end_bit);
+  const V iota = S::iota();
+  // The half-turn shortcut of count_frontier.cpp: row N-2's queen left of the reflected row
+  // 1 queen wins outright, right of it loses, equal goes to the full comparison.
+  const bool quick = Edge && s.start >= 2;
+  const V half_turn =
+      S::set1(quick ? Row{1} << (r.n - 1 - std::countr_zero(s.board[1])) : Row{0});
+  std::uint64_t plain = 0;
+  for (int p = 0; p < count; p += L) {
+    const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
+    const V l = S::load(in.left + p);
+    const V d = S::load(in.down + p);
+    const V rt = S::load(in.right + p);
+    V free = rr.candidates(off, l, d, rt);
+    M flagged_state{};
+    if constexpr (Edge) flagged_state = S::mandnot(S::all(), S::is_zero(S::and_(d, flag)));
+    while (!S::all_zero(free)) {
+      const V bit = S::and_(free, S::neg(free));
+      free = S::xor_(free, bit);
+      const V nl = S::shl1(S::or_(l, bit));
+      const V nd = S::or_(d, bit);
+      const V nr = S::shr1(S::or_(rt, bit));
+      // Row n-2's squares (with its rules) and the two free columns a < b.
+      const V sq = rr2.candidates(S::is_zero(bit), nl, nd, nr);
+      const V two = S::andnot(nd, mask);
+      const V a = S::and_(two, S::neg(two));
+      const V b = S::xor_(two, a);
+      // Queen of row n-2 on a, last queen on b; then the other way round.
+      const V last_b = S::andnot(S::or_(S::shl1(S::or_(nl, a)), S::shr1(S::or_(nr, a))),
+                                 S::and_(b, last_allowed));
+      const V last_a = S::andnot(S::or_(S::shl1(S::or_(nl, b)), S::shr1(S::or_(nr, b))),
+                                 S::and_(a, last_allowed));
+      const M no_ab = S::mor(S::is_zero(S::and_(sq, a)), S::is_zero(last_b));
+      const M no_ba = S::mor(S::is_zero(S::and_(sq, b)), S::is_zero(last_a));
+      if constexpr (!Edge) {
+        plain += static_cast<unsigned>(S::popcount(S::bits(no_ab) ^ S::kAllBits) +
+                                       S::popcount(S::bits(no_ba) ^ S::kAllBits));
+      } else {
+        const M all = S::all();
+        const M leaf_ab = S::mandnot(all, no_ab);
+        const M leaf_ba = S::mandnot(all, no_ba);
+        const M state_flag = S::mor(flagged_state, S::eq(bit, rr.special));
+        const M rot_ab = S::mor(state_flag, S::eq(a, rr2.special));
+        const M rot_ba = S::mor(state_flag, S::eq(b, rr2.special));
+        const M flagged_ab = S::mand(leaf_ab, S::mor(rot_ab, S::eq(b, end_bit)));
+        const M flagged_ba = S::mand(leaf_ba, S::mor(rot_ba, S::eq(a, end_bit)));
+        unsigned slow_ab = S::bits(flagged_ab), slow_ba = S::bits(flagged_ba);
+        plain += static_cast<unsigned>(S::popcount(S::bits(leaf_ab) & ~slow_ab) +
+                                       S::popcount(S::bits(leaf_ba) & ~slow_ba));
+        if ((slow_ab | slow_ba) == 0) continue;
+        if (quick) {
+          const M only_ab = S::mandnot(flagged_ab, rot_ab);
+          const M only_ba = S::mandnot(flagged_ba, rot_ba);
+          const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
+                               S::bits(S::mand(only_ba, S::lt(b, half_turn))) << L;
+          plain += static_cast<unsigned>(S::popcount(win));
+          slow_ab = S::bits(S::mor(S::mand(flagged_ab, rot_ab),
+                                   S::mand(only_ab, S::eq(a, half_turn))));
+          slow_ba = S::bits(S::mor(S::mand(flagged_ba, rot_ba),
+                                   S::mand(only_ba, S::eq(b, half_turn))));
+        }
+        if ((slow_ab | slow_ba) != 0) {
+          alignas(64) Row bits[L], as[L], bs[L];
+          S::store(bits, bit);
+          S::store(as, a);
+          S::store(bs, b);
+          for (unsigned m = slow_ab; m != 0; m &= m - 1) {
+            const int lane = std::countr_zero(m);
+            classify_flagged(s, f, p + lane, bits[lane], as[lane], bs[lane], t);
+          }
+          for (unsigned m = slow_ba; m != 0; m &= m - 1) {
+            const int lane = std::countr_zero(m);
+            classify_flagged(s, f, p + lane, bits[lane], bs[lane], as[lane], t);
+          }
+        }
+      }
+    }
+  }
+  t.size8 += plain;
+}
+
+template <class S, bool Edge>
+void search(const JobStart& s, Tally& t) {
+  Frontier<S>& f = buffers<S>();
+  const BranchRules& r = s.rules;
+  const int leaf_row = r.n - 3;
+  int pos[kRows], count[kRows];
+  int row = s.start;
+  Row flag0 = 0;
+  if (Edge && ((s.start > r.bound1 && s.board[r.bound1] == r.top_bit) ||
+               (s.start > r.bound2 && s.board[r.bound2] == 1u)))
+    flag0 = kFlag;
+  f.level[row].left[0] = s.left;
+  f.level[row].down[0] = s.down | flag0;
+  f.level[row].right[0] = s.right;
+  f.level[row].parent[0] = 0;
+  count[row] = 1;
+  pos[row] = 0;
+  for (;;) {
+    if (row == leaf_row) {
+      count_leaves<S, Edge>(s, f, count[row], t);
+      pos[row] = count[row];
+    }
+    if (pos[row] >= count[row]) {
+      if (row == s.start) return;
+      --row;
+      continue;
+    }
+    count[row + 1] =
+        expand<S, Edge>(r, row, f.level[row], pos[row], count[row], f.level[row + 1]);
+    pos[row + 1] = 0;
+    ++row;
+  }
+}
+
+// The whole job: the frontier for 4 <= N <= 31 and a start at row N-3 at the latest, else
+// the scalar reference (N = 32, and the deepest jobs of tiny boards).
+template <class S>
+Tally count(const JobStart& s) {
+  if (!s.valid) return Tally{};
+  if (s.rules.n < 4 || s.rules.n > 31 || s.start > s.rules.n - 3) return count_scalar(s);
+  Tally t;
+  if (s.rules.branch == Branch::corner)
+    search<S, false>(s, t);
+  else
+    search<S, true>(s, t);
+  return t;
+}
+
+}  // namespace nqueens::kernels::frontier
