@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 namespace nqueens {
@@ -16,6 +17,8 @@ RunResult run_count(const RunOptions& o) {
   };
 
   const JobList list = make_jobs(o.n, o.method, o.depth);
+  if (o.count_batch && list.method != CountMethod::backtrack)
+    throw std::invalid_argument("a batch backend (the GPU) counts backtrack jobs only");
   RunResult result;
   if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
     result.record = read_record(o.checkpoint);

@@ -24,9 +24,9 @@
 // row by row from the cut upwards (row H-1 first, whose queens' diagonals meet row H closest
 // to their own column and so rule out the most bottom halves), keeping the set of bottom
 // halves that still fit: a placed queen keeps only those that miss both its diagonals, and a
-// top half that reaches row 0 adds the size of its set. The work per group is the top
-// search's nodes times the list's length / 64 words, plus the bottom search; it grows about
-// 6.5x per N against 8x for the backtracker's node count (docs/ALGORITHMS.md has the counts).
+// top half that reaches row 0 adds the size of its set. The work per group is the two
+// searches plus about (complete top halves) x (list length / 64) words; docs/ALGORITHMS.md
+// has the counts and the growth per N.
 //
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
@@ -59,12 +59,6 @@ void middle_attacks(int n, int half, int middle, Row* forbid) {
     if (middle - d >= 0) forbid[r] |= Row{1} << (middle - d);
     if (middle + d < n) forbid[r] |= (Row{1} << (middle + d)) & mask;
   }
-}
-
-// One thread's list of bottom patterns, grown on demand and never shrunk.
-std::vector<Pattern>& bottom_list() {
-  thread_local std::vector<Pattern> l;
-  return l;
 }
 
 // Every top half with exactly the columns `cols`, as the bottom pattern of its upside-down
@@ -108,42 +102,59 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid,
   }
 }
 
-// The top search: rows H-1, H-2, ..., 0 (step k places row H-1-k). The bottom halves that
-// still fit are a bit set over the list; a placed queen ANDs in the two precomputed sets
-// "misses diagonal x" of its two diagonals, 64 halves per word (measured at N = 16: 0.98 s
-// against 1.53 s for filtering a list of patterns at every step).
-struct BitSets {
-  std::vector<std::uint64_t> misses;  // [2 * 32][words]: family f, column x
-  std::vector<std::uint64_t> live;    // [kMaxHalf + 1][words]
-  std::vector<std::uint64_t> ones;    // [words], all halves
+// One thread's buffers for the join, grown on demand and never shrunk.
+struct JoinBuffers {
+  std::vector<Pattern> bottom;        // bottom patterns of the group
+  std::vector<std::uint64_t> misses;  // [64][words]: bottom halves missing pattern bit x
+  std::vector<std::uint64_t> live;    // [kMaxHalf][words]: bottom halves fitting steps 0..k
+  std::vector<std::uint64_t> ones;    // [words]: every bottom half
 };
 
-BitSets& bitsets() {
-  thread_local BitSets b;
+JoinBuffers& join_buffers() {
+  thread_local JoinBuffers b;
   return b;
 }
 
-std::uint64_t join_top(int n, int half, Row cols, const Row* forbid,
-                              const std::vector<Pattern>& bottom) {
+// The top search: rows H-1, H-2, ..., 0 (step k places row H-1-k) with the group's columns,
+// counting for every complete top half the bottom halves it fits. Those that fit the first
+// k+1 queens are a bit set over the bottom list, live[k]: step k ANDs in the two precomputed
+// sets "misses diagonal x" of its queen's two diagonals, 64 halves per word. The sets are
+// computed lazily, only when a complete top half is reached, for the steps that changed since
+// the last one: the search visits several nodes per top half it completes, mostly dead ends
+// where the group's columns run out, and a set computed there would be wasted (measured at
+// N = 17, one thread, a loaded machine: 9.1 s computing a set at every node, 6.6 s computing
+// them for complete halves only). A set found empty cuts the search back to its step.
+std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, JoinBuffers& b) {
   const Row mask = column_mask(n);
-  BitSets& b = bitsets();
-  const std::size_t words = (bottom.size() + 63) / 64;
+  const std::vector<Pattern>& bottom = b.bottom;
+  const std::size_t size = bottom.size(), words = (size + 63) / 64;
   b.misses.assign(64 * words, ~std::uint64_t{0});
-  b.live.resize((kMaxHalf + 1) * words);
+  b.live.resize(static_cast<std::size_t>(half) * words);
   b.ones.assign(words, ~std::uint64_t{0});
-  if (bottom.size() % 64 != 0) {
-    const std::uint64_t tail = (std::uint64_t{1} << (bottom.size() % 64)) - 1;
+  if (size % 64 != 0) {
+    const std::uint64_t tail = (std::uint64_t{1} << (size % 64)) - 1;
     b.ones[words - 1] = tail;
     for (int x = 0; x < 64; ++x) b.misses[x * words + words - 1] = tail;
   }
-  for (std::size_t i = 0; i < bottom.size(); ++i)
+  for (std::size_t i = 0; i < size; ++i)
     for (Pattern p = bottom[i]; p != 0; p &= p - 1)
       b.misses[static_cast<std::size_t>(std::countr_zero(p)) * words + i / 64] &=
           ~(std::uint64_t{1} << (i % 64));
-  std::copy(b.ones.begin(), b.ones.end(), b.live.begin());
+
+  // The two "misses" sets of the queen placed at step k in column c.
+  auto back = [&](int k, int c) {
+    const int x = c + k + 1;
+    return x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+  };
+  auto fwd = [&](int k, int c) {
+    const int x = c - k - 1;
+    return x >= 0 ? &b.misses[static_cast<std::size_t>(32 + x) * words] : b.ones.data();
+  };
 
   std::uint64_t total = 0;
   Row up_left[kMaxHalf + 1], used[kMaxHalf + 1], up_right[kMaxHalf + 1], todo[kMaxHalf + 1];
+  int column[kMaxHalf];
+  int valid = 0;  // live[0 .. valid-1] belong to the current path
   int k = 0;
   up_left[0] = used[0] = up_right[0] = 0;
   todo[0] = cols & ~forbid[half - 1];
@@ -155,30 +166,45 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid,
     }
     const Row bit = todo[k] & (0u - todo[k]);
     todo[k] ^= bit;
-    const int c = std::countr_zero(bit), distance = k + 1;
-    const std::uint64_t* in = &b.live[k * words];
-    const std::uint64_t* back = c + distance < n ? &b.misses[(c + distance) * words] : b.ones.data();
-    const std::uint64_t* fwd = c - distance >= 0 ? &b.misses[(32 + c - distance) * words] : b.ones.data();
-    if (k + 1 == half) {
-      std::uint64_t sum = 0;
-      for (std::size_t w = 0; w < words; ++w) sum += std::popcount(in[w] & back[w] & fwd[w]);
-      total += sum;
+    column[k] = std::countr_zero(bit);
+    if (valid > k) valid = k;  // step k changed: its set and those below are stale
+    if (k + 1 < half) {
+      // Going up a row, a "\" diagonal moves one column left and a "/" one column right.
+      const Row ul = (up_left[k] | bit) >> 1, u = used[k] | bit,
+                ur = ((up_right[k] | bit) << 1) & mask;
+      ++k;
+      up_left[k] = ul;
+      used[k] = u;
+      up_right[k] = ur;
+      todo[k] = cols & ~(ul | u | ur | forbid[half - 1 - k]);
       continue;
     }
-    std::uint64_t* out = &b.live[(k + 1) * words];
-    std::uint64_t any = 0;
-    for (std::size_t w = 0; w < words; ++w) {
-      out[w] = in[w] & back[w] & fwd[w];
-      any |= out[w];
+    // A complete top half: bring live[] up to date along the path, then count.
+    int empty = -1;
+    for (; valid < half - 1; ++valid) {
+      const std::uint64_t* in = valid == 0 ? b.ones.data() : &b.live[(valid - 1) * words];
+      const std::uint64_t *x = back(valid, column[valid]), *y = fwd(valid, column[valid]);
+      std::uint64_t* out = &b.live[valid * words];
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < words; ++w) {
+        out[w] = in[w] & x[w] & y[w];
+        any |= out[w];
+      }
+      if (any == 0) {
+        empty = valid;
+        break;
+      }
     }
-    if (any == 0) continue;
-    const Row ul = (up_left[k] | bit) >> 1, u = used[k] | bit,
-              ur = ((up_right[k] | bit) << 1) & mask;
-    ++k;
-    up_left[k] = ul;
-    used[k] = u;
-    up_right[k] = ur;
-    todo[k] = cols & ~(ul | u | ur | forbid[half - 1 - k]);
+    if (empty >= 0) {  // no bottom half fits steps 0..empty: try step empty's next column
+      k = empty;
+      valid = empty;
+      continue;
+    }
+    const std::uint64_t* in = half == 1 ? b.ones.data() : &b.live[(half - 2) * words];
+    const std::uint64_t *x = back(half - 1, column[half - 1]), *y = fwd(half - 1, column[half - 1]);
+    std::uint64_t fit = 0;
+    for (std::size_t w = 0; w < words; ++w) fit += std::popcount(in[w] & x[w] & y[w]);
+    total += fit;
   }
 }
 
@@ -196,12 +222,12 @@ std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
     return 0;
   Row forbid[kMaxHalf + 1];
   middle_attacks(n, half, middle, forbid);
-  std::vector<Pattern>& bottom = bottom_list();
+  JoinBuffers& b = join_buffers();
   const Row bottom_columns = mask & ~top_columns & ~middle_bit;
-  collect_bottom_patterns(n, half, bottom_columns, forbid, bottom);
-  if (bottom.empty()) return 0;
-  if (half == 0) return bottom.size();
-  return join_top(n, half, top_columns, forbid, bottom);
+  collect_bottom_patterns(n, half, bottom_columns, forbid, b.bottom);
+  if (b.bottom.empty()) return 0;
+  if (half == 0) return b.bottom.size();
+  return join_top(n, half, top_columns, forbid, b);
 }
 
 namespace {

@@ -21,12 +21,13 @@ int main() {
     for (int n = 1; n <= 18; ++n) {
       nqueens::RunOptions o;
       o.n = n;
+      o.method = nqueens::CountMethod::backtrack;  // the GPU counts backtrack jobs
       o.depth = nqueens::gpu::job_depth(n);
       o.count_batch = nqueens::gpu::count_batch;
       o.batch_jobs = nqueens::gpu::kBatchJobs;
       const nqueens::RunResult r = nqueens::run_count(o);
-      const auto total = static_cast<std::uint64_t>(r.record.sum.total());
-      const auto unique = static_cast<std::uint64_t>(r.record.sum.unique());
+      const auto total = static_cast<std::uint64_t>(r.record.sum.total);
+      const auto unique = static_cast<std::uint64_t>(r.record.sum.classes(n).unique());
       const bool ok = r.finished && total == nqueens::known::kTotal[n] &&
                       unique == nqueens::known::kUnique[n];
       std::printf("N=%2d total %llu unique %llu jobs %zu %.3f s %s\n", n,
