@@ -4,7 +4,9 @@
 #include <cstdio>
 
 #include "cli_common.hpp"
+#if defined(NQUEENS_HAVE_WEB)
 #include "server.hpp"
+#endif
 
 namespace nqueens::cli {
 
@@ -16,7 +18,7 @@ struct ServeArgs {
   int threads = 8;
 };
 
-bool is_loopback(const std::string& host) {
+[[maybe_unused]] bool is_loopback(const std::string& host) {  // unused without the web viewer
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
@@ -26,6 +28,10 @@ int run_serve(const ServeArgs& a) {
   if (a.threads < 1 || a.threads > 256)
     throw UsageError(fmt::format("--threads must be between 1 and 256, got {}", a.threads));
   if (a.host.empty()) throw UsageError("--host must not be empty");
+#if !defined(NQUEENS_HAVE_WEB)
+  throw UsageError("serve: this nqueens was built without the web viewer (configure with "
+                   "-DNQUEENS_WEB=ON where cpp-httplib is installed)");
+#else
   web::ServerOptions options;
   options.host = a.host;
   options.port = a.port;
@@ -47,6 +53,7 @@ int run_serve(const ServeArgs& a) {
   std::fflush(stdout);
   server.run();
   return 0;
+#endif
 }
 
 }  // namespace

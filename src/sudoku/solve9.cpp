@@ -34,6 +34,8 @@
 
 #if defined(__BMI2__) || defined(__AVX512F__)
 #include <immintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
 #endif
 
 namespace sudoku {
@@ -108,6 +110,16 @@ inline std::uint32_t changed_words(const State& s, const std::uint32_t* prev) {
   __m512i f0 = _mm512_load_si512(s.F), f1 = _mm512_load_si512(s.F + 16);
   __m512i p0 = _mm512_load_si512(prev), p1 = _mm512_load_si512(prev + 16);
   return _mm512_cmpneq_epi32_mask(f0, p0) | static_cast<std::uint32_t>(_mm512_cmpneq_epi32_mask(f1, p1)) << 16;
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+  // Four words per compare; the lane masks become 4 bits by weighting and adding across.
+  alignas(16) static constexpr std::uint32_t kWeights[4] = {1, 2, 4, 8};
+  const uint32x4_t weights = vld1q_u32(kWeights);
+  std::uint32_t m = 0;
+  for (int i = 0; i < 28; i += 4) {
+    const uint32x4_t ne = vmvnq_u32(vceqq_u32(vld1q_u32(s.F + i), vld1q_u32(prev + i)));
+    m |= vaddvq_u32(vandq_u32(ne, weights)) << i;
+  }
+  return m & 0x7ffffff;
 #else
   std::uint32_t m = 0;
   for (int i = 0; i < 27; ++i) m |= static_cast<std::uint32_t>(s.F[i] != prev[i]) << i;
@@ -122,9 +134,13 @@ inline std::uint32_t digits_of(std::uint32_t words) {
 #if defined(__BMI2__)
   return _pext_u32(m, 0x1249249);
 #else
-  std::uint32_t d = 0;
-  for (int i = 0; i < 9; ++i) d |= (m >> (3 * i) & 1) << i;
-  return d;
+  // pext without BMI2 (aarch64, portable x86 builds): bits 0, 3, ..., 24 packed by three
+  // shift-and-mask steps instead of a 9-step loop.
+  m &= 0x1249249;
+  m = (m | m >> 2) & 0x10c30c3;   // pairs at bits 0, 6, 12, 18; bit 24
+  m = (m | m >> 4) & 0x100f00f;   // nibbles at bits 0, 12; bit 24
+  m = (m | m >> 8) & 0x100ff;     // a byte at bit 0; bit 16
+  return (m | m >> 8) & 0x1ff;
 #endif
 }
 inline std::uint32_t bands_of(std::uint32_t words) {
