@@ -110,9 +110,10 @@ TEST(JoinCount, TotalsAndClassesMatchOeisAndTheBacktracker) {
     EXPECT_EQ(join.method, nq::CountMethod::join);
     EXPECT_EQ(join.total(), nq::known::kTotal[n]) << "N=" << n;
     EXPECT_EQ(join.unique(), nq::known::kUnique[n]) << "N=" << n;
-    if (n <= 13)
+    if (n <= 13) {
       EXPECT_EQ(join.classes, nq::count_solutions({n, 2, nq::CountMethod::backtrack}).classes)
           << "N=" << n;
+    }
   }
 }
 

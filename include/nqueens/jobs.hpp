@@ -73,7 +73,8 @@ JobList make_jobs(int n, CountMethod method, int depth = 0);
 JobList make_join_jobs(int n);
 
 // The method `automatic` means for this N on this machine: the faster one as measured in
-// bench/ (docs/BENCHMARKS.md); today that is the backtracker for every N.
+// bench/ (docs/BENCHMARKS.md): the join from N = 16 where the backtracker runs its scalar
+// kernel, from N = 22 where it has the vector one, the backtracker below.
 CountMethod choose_method(int n);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job).

@@ -118,11 +118,13 @@ const char* method_name(CountMethod method) {
   }
 }
 
-CountMethod choose_method(int) {
-  // Measured side by side (bench/compare_counters.sh, docs/BENCHMARKS.md): the vector
-  // backtracker is 2.8-3.4x faster than the join at every N from 15 to 18 on one thread, and
-  // the join's growth per N (about 7x) is not yet low enough to cross over before N = 24.
-  return CountMethod::backtrack;
+CountMethod choose_method(int n) {
+  // Measured side by side, one thread (bench/compare_counters.sh, docs/BENCHMARKS.md): the
+  // join beats the scalar backtracker from N = 16 on (0.75 s against 2.04 s at N = 16, 23.6 s
+  // against 117 s at N = 18) and grows more slowly on even N (5.6x per N against 7.5x); the
+  // AVX-512 backtracker takes 7.4 s at N = 18 (Zen 4) and stays ahead until about N = 22.
+  const int from = kernels::frontier_available(n) ? 22 : 16;
+  return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
 }
 
 JobList make_jobs(int n, CountMethod method, int depth) {

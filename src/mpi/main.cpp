@@ -121,6 +121,16 @@ Setup parse(int argc, char** argv, int rank) {
   return s;
 }
 
+// `--method auto` depends on the CPU, and a cluster's nodes may differ: every rank counts
+// with the method rank 0 chose (an explicit --method is the same everywhere anyway).
+void follow_rank0_method(Setup& s, int rank) {
+  auto method = static_cast<std::uint8_t>(s.list.method);
+  MPI_Bcast(&method, 1, MPI_UINT8_T, 0, MPI_COMM_WORLD);
+  if (rank == 0 || s.exit || s.code != 0 || s.args.run.method != CountMethod::automatic) return;
+  if (static_cast<CountMethod>(method) != s.list.method)
+    s.list = make_jobs(s.n, static_cast<CountMethod>(method));
+}
+
 // Every rank's setup goes to rank 0, which decides for all: the first refusal wins, and a
 // rank whose job list differs from rank 0's (another build of nqueens-mpi on that node)
 // refuses too. Rank 0 prints the one message; returns whether to count.
@@ -263,6 +273,7 @@ int main(int argc, char** argv) {
   int code = 0;
   try {
     Setup s = parse(argc, argv, rank);
+    follow_rank0_method(s, rank);
     std::vector<int> threads;
     if (agree_to_start(s, rank, ranks, threads)) {
       if (rank == 0)
