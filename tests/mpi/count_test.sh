@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # mpirun -np 3 nqueens-mpi count N gives the published total and unique count (and, with a
-# fifth argument `json`, --json the same numbers).
+# fifth argument `json`, --json the same numbers). METHOD=join|backtrack in the environment
+# passes --method.
 # Usage: count_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK N [json]
 set -u
 mpiexec=$1 bin=$2 check=$3 n=$4
 # Open MPI refuses root without these, and more ranks than cores without the last one.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-out=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 -q) || { echo "FAIL: exit $? for N = $n"; exit 1; }
+method=()
+[ -n "${METHOD:-}" ] && method=(--method "$METHOD")
+out=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 -q "${method[@]}") || { echo "FAIL: exit $? for N = $n"; exit 1; }
 echo "$out" | "$check" "$n" || exit 1
 total=$(echo "$out" | sed -n 's/^total: //p') unique=$(echo "$out" | sed -n 's/^unique: //p')
 echo "mpi count $n: $total $unique"
 [ "${5:-}" = json ] || exit 0
-json=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 --json) || { echo "FAIL: --json exit $?"; exit 1; }
+json=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 --json "${method[@]}") || { echo "FAIL: --json exit $?"; exit 1; }
 case "$json" in
-  *"\"n\":$n,\"total\":$total,\"unique\":$unique,"*) ;;
+  *"\"n\":$n,\"total\":$total,\"unique\":$unique,"*${METHOD:+\"method\":\"$METHOD\"}*) ;;
   *) echo "FAIL: --json: $json"; exit 1 ;;
 esac
 echo "mpi count $n --json: ok"
