@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <map>
 
 #include "nqueens/jobs.hpp"
 
@@ -42,11 +41,8 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
   cmd->add_option("--method", a.method,
                   "auto (default: the faster for this N and CPU), backtrack or join; a "
                   "--checkpoint or shard record resumes only with the method that wrote it")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, CountMethod>{{"auto", CountMethod::automatic},
-                                             {"backtrack", CountMethod::backtrack},
-                                             {"join", CountMethod::join}},
-          CLI::ignore_case));
+      ->type_name("METHOD")
+      ->check(CLI::IsMember({"auto", "backtrack", "join"}, CLI::ignore_case));
   cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
 }
@@ -68,6 +64,9 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
     throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
                                  a.checkpoint_seconds));
   run.checkpoint_seconds = a.checkpoint_seconds;
+  run.method = a.method == "join"        ? CountMethod::join
+               : a.method == "backtrack" ? CountMethod::backtrack
+                                         : CountMethod::automatic;
   return run;
 }
 

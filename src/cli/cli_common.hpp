@@ -31,7 +31,7 @@ struct LongRunArgs {
   std::string checkpoint;
   std::string shard;
   double checkpoint_seconds = 10;
-  CountMethod method = CountMethod::automatic;  // --method
+  std::string method = "auto";  // --method
   bool progress = false;
   bool quiet = false;
 };
@@ -43,6 +43,7 @@ struct LongRun {
   Shard shard;
   std::string checkpoint;
   double checkpoint_seconds = 10;
+  CountMethod method = CountMethod::automatic;
 };
 LongRun resolve_long_run(const LongRunArgs& args, int n);
 

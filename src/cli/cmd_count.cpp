@@ -91,9 +91,9 @@ int run_count_command(const CountArgs& a) {
   o.shard = run.shard;
   o.checkpoint = run.checkpoint;
   o.checkpoint_seconds = run.checkpoint_seconds;
-  o.method = a.run.method;
+  o.method = run.method;
   if (a.gpu) {
-    if (a.run.method == CountMethod::join)
+    if (run.method == CountMethod::join)
       throw UsageError("--gpu counts with the backtrack method only, not --method join");
     o.method = CountMethod::backtrack;
     use_gpu(o);

@@ -47,6 +47,7 @@ struct Setup {
   int n = 0;
   int threads = 1;  // counting threads of this rank (resolved -j)
   Shard shard;
+  CountMethod method = CountMethod::automatic;  // as asked; the list holds the one chosen
   JobList list;
   RunRecord record;  // rank 0: where the run starts (fresh, or read from the checkpoint)
 };
@@ -88,6 +89,7 @@ Setup parse(int argc, char** argv, int rank) {
                                    a.coordinator_threads));
     const cli::LongRun run = cli::resolve_long_run(a.run, s.n);
     s.shard = run.shard;
+    s.method = run.method;
     a.run.checkpoint = run.checkpoint;
   } catch (const CLI::Success& e) {  // --help, --version: rank 0 prints them, all exit 0
     if (rank == 0) app.exit(e);
@@ -100,7 +102,7 @@ Setup parse(int argc, char** argv, int rank) {
   }
 
   try {
-    s.list = make_jobs(s.n, a.run.method);
+    s.list = make_jobs(s.n, s.method);
   } catch (const std::invalid_argument& e) {
     return refuse(2, e.what());
   }
@@ -126,7 +128,7 @@ Setup parse(int argc, char** argv, int rank) {
 void follow_rank0_method(Setup& s, int rank) {
   auto method = static_cast<std::uint8_t>(s.list.method);
   MPI_Bcast(&method, 1, MPI_UINT8_T, 0, MPI_COMM_WORLD);
-  if (rank == 0 || s.exit || s.code != 0 || s.args.run.method != CountMethod::automatic) return;
+  if (rank == 0 || s.exit || s.code != 0 || s.method != CountMethod::automatic) return;
   if (static_cast<CountMethod>(method) != s.list.method)
     s.list = make_jobs(s.n, static_cast<CountMethod>(method));
 }
