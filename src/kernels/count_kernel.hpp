@@ -1,8 +1,9 @@
 // The symmetry-reduced counting kernel (internal). See include/nqueens/jobs.hpp for the two
 // branches and docs/ALGORITHMS.md for why they visit each symmetry class once.
 //
-// This scalar search is the portable kernel and the reference for the vectorised one
-// (count_frontier.cpp, 12x faster at N = 16), which count_job runs where the build has AVX-512.
+// This scalar search is the reference every kernel tier is tested against (count_frontier*.cpp:
+// the frontier search in AVX-512, AVX2, NEON and one-lane scalar form, which count_job runs;
+// nqueens/kernel_tier.hpp), and the fallback for N = 32 and the deepest jobs of tiny boards.
 //
 // Bit layout of every row word (N <= 32):
 //
