@@ -15,6 +15,7 @@
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/run.hpp"
 #include "nqueens/solution.hpp"
 
@@ -201,4 +202,22 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
   EXPECT_EQ(second.record.sum.total, nq::known::kTotal[14]);
   EXPECT_EQ(second.record.sum.classes(14).unique(), nq::known::kUnique[14]);
   std::filesystem::remove(path);
+}
+
+// `auto` follows the kernel tier the backtracker would use (measured crossovers).
+TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
+  const nq::KernelTier saved = nq::selected_kernel_tier();
+  nq::select_kernel_tier(nq::KernelTier::scalar);
+  EXPECT_EQ(nq::choose_method(15), nq::CountMethod::backtrack);
+  EXPECT_EQ(nq::choose_method(16), nq::CountMethod::join);
+  EXPECT_EQ(nq::choose_method(24), nq::CountMethod::join);
+  EXPECT_EQ(nq::choose_method(25), nq::CountMethod::backtrack);  // beyond the join's range
+  EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
+  for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
+    nq::select_kernel_tier(tier);
+    const int from = tier == nq::KernelTier::scalar ? 16 : tier == nq::KernelTier::avx512 ? 22 : 20;
+    EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack) << nq::kernel_tier_name(tier);
+    EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
+  }
+  nq::select_kernel_tier(saved);
 }

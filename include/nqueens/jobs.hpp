@@ -73,8 +73,8 @@ JobList make_jobs(int n, CountMethod method, int depth = 0);
 JobList make_join_jobs(int n);
 
 // The method `automatic` means for this N on this machine: the faster one as measured in
-// bench/ (docs/BENCHMARKS.md): the join from N = 16 where the backtracker runs its scalar
-// kernel, from N = 22 where it has the vector one, the backtracker below.
+// bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
+// N = 16 with the scalar kernel, from N = 20 with AVX2 or NEON, from N = 22 with AVX-512.
 CountMethod choose_method(int n);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job).

@@ -13,6 +13,7 @@
 #include "kernels/count_join.hpp"
 #include "kernels/count_kernel.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/solution.hpp"
 
 namespace nqueens {
@@ -120,10 +121,18 @@ const char* method_name(CountMethod method) {
 
 CountMethod choose_method(int n) {
   // Measured side by side, one thread (bench/compare_counters.sh, docs/BENCHMARKS.md): the
-  // join beats the scalar backtracker from N = 16 on (0.75 s against 2.04 s at N = 16, 23.6 s
-  // against 117 s at N = 18) and grows more slowly on even N (5.6x per N against 7.5x); the
-  // AVX-512 backtracker takes 7.4 s at N = 18 (Zen 4) and stays ahead until about N = 22.
-  const int from = kernels::frontier_available(n) ? 22 : 16;
+  // join beats the scalar backtracker from N = 16 on (0.72 s against 2.04 s at N = 16, 22.8 s
+  // against 117 s at N = 18) and grows more slowly on even N (5.6x per N against 7.5x). The
+  // AVX2 backtracker is still ahead at N = 18 (17.2 s) and 19 (extrapolated 129 s against
+  // 189 s), the growth puts the crossover at N = 20; the AVX-512 one, about 2.3x faster,
+  // at N = 22.
+  int from = 16;
+  switch (selected_kernel_tier()) {
+    case KernelTier::avx512: from = 22; break;
+    case KernelTier::avx2:
+    case KernelTier::neon: from = 20; break;
+    case KernelTier::scalar: break;
+  }
   return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
 }
 
