@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <numeric>
 #include <utility>
 
 #include "kernels/count_join.hpp"
@@ -22,12 +21,6 @@
 namespace nq = nqueens;
 
 namespace {
-
-std::vector<std::size_t> every_index(const nq::JobList& list) {
-  std::vector<std::size_t> all(list.jobs.size());
-  std::iota(all.begin(), all.end(), std::size_t{0});
-  return all;
-}
 
 // (top columns, middle column) of a solution, as the join groups it.
 std::pair<std::uint32_t, int> group_of(const nq::Solution& s) {
@@ -123,7 +116,7 @@ TEST(JoinCount, TotalsAndClassesMatchOeisAndTheBacktracker) {
 TEST(JoinCount, JobSumsAgreeWithTheBacktrackerComponentByComponent) {
   for (int n = 4; n <= 14; ++n) {
     const nq::JobList join = nq::make_join_jobs(n), back = nq::make_jobs(n);
-    EXPECT_EQ(nq::run_jobs(join, every_index(join), 2), nq::run_jobs(back, every_index(back), 2))
+    EXPECT_EQ(nq::run_jobs(join, join.all_indices(), 2), nq::run_jobs(back, back.all_indices(), 2))
         << "N=" << n;
   }
 }

@@ -1,7 +1,6 @@
 // Exact counts: OEIS A000170 / A002562 for N = 1..15, every job list and thread count agree.
 #include <gtest/gtest.h>
 
-#include <numeric>
 #include <set>
 
 #include "known_values.hpp"
@@ -12,16 +11,6 @@
 #include "reference_solver.hpp"
 
 namespace nq = nqueens;
-
-namespace {
-
-std::vector<std::size_t> every_index(const nq::JobList& list) {
-  std::vector<std::size_t> v(list.jobs.size());
-  std::iota(v.begin(), v.end(), std::size_t{0});
-  return v;
-}
-
-}  // namespace
 
 TEST(Count, MatchesOeisTotalAndUniqueUpTo15) {
   for (int n = 1; n <= 15; ++n) {
@@ -71,7 +60,7 @@ TEST(Count, SameResultForEveryThreadCountAndJobDepth) {
       EXPECT_EQ(nq::count_solutions({n, threads}).classes, expected) << n << " " << threads;
     for (int depth = 1; depth <= nq::kMaxJobDepth; ++depth) {
       const nq::JobList list = nq::make_jobs(n, depth);
-      EXPECT_EQ(nq::run_jobs(list, every_index(list), 2).classes(n), expected) << n << " depth " << depth;
+      EXPECT_EQ(nq::run_jobs(list, list.all_indices(), 2).classes(n), expected) << n << " depth " << depth;
     }
   }
 }
@@ -112,7 +101,7 @@ TEST(Jobs, RunJobsReportsEachJobOnceAndCanStop) {
   std::vector<int> hits(list.jobs.size(), 0);
   nq::SolutionCounts sum;
   const nq::SolutionCounts total =
-      nq::run_jobs(list, every_index(list), 2, [&](std::size_t i, const nq::SolutionCounts& c) {
+      nq::run_jobs(list, list.all_indices(), 2, [&](std::size_t i, const nq::SolutionCounts& c) {
         ++hits[i];
         sum += c;
         return true;
@@ -122,7 +111,7 @@ TEST(Jobs, RunJobsReportsEachJobOnceAndCanStop) {
   for (int h : hits) EXPECT_EQ(h, 1);
 
   int calls = 0;
-  nq::run_jobs(list, every_index(list), 1, [&](std::size_t, const nq::SolutionCounts&) {
+  nq::run_jobs(list, list.all_indices(), 1, [&](std::size_t, const nq::SolutionCounts&) {
     return ++calls < 5;
   });
   EXPECT_EQ(calls, 5);

@@ -53,6 +53,9 @@ struct JobList {
   // Identifies the list (format version, N, depth and every job): a checkpoint or shard
   // result made from another list is refused by comparing fingerprints.
   std::uint64_t fingerprint() const;
+
+  // 0, 1, ..., jobs.size()-1: every job, for run_jobs.
+  std::vector<std::size_t> all_indices() const;
 };
 
 // How deep make_jobs splits by default: enough jobs to balance many threads, small enough

@@ -1,8 +1,6 @@
 #include "nqueens/count.hpp"
 
 #include <chrono>
-#include <numeric>
-#include <vector>
 
 #include "nqueens/jobs.hpp"
 
@@ -21,15 +19,13 @@ std::string to_string(Count value) {
 CountResult count_solutions(const CountOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const JobList list = make_jobs(options.n, options.method);
-  std::vector<std::size_t> all(list.jobs.size());
-  std::iota(all.begin(), all.end(), std::size_t{0});
 
   CountResult result;
   result.n = options.n;
   result.jobs = list.jobs.size();
   result.threads = options.threads > 0 ? options.threads : hardware_threads();
   result.method = list.method;
-  result.classes = run_jobs(list, all, result.threads).classes(options.n);
+  result.classes = run_jobs(list, list.all_indices(), result.threads).classes(options.n);
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -213,6 +214,12 @@ JobList make_jobs(int n, int depth) {
     extend(r, job, 1, b0 << 1, b0, b0 >> 1, depth, list.jobs);
   }
   return list;
+}
+
+std::vector<std::size_t> JobList::all_indices() const {
+  std::vector<std::size_t> all(jobs.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  return all;
 }
 
 std::uint64_t JobList::fingerprint() const {
