@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 
 #include "nqueens/jobs.hpp"
@@ -64,9 +65,11 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
     throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
                                  a.checkpoint_seconds));
   run.checkpoint_seconds = a.checkpoint_seconds;
-  run.method = a.method == "join"        ? CountMethod::join
-               : a.method == "backtrack" ? CountMethod::backtrack
-                                         : CountMethod::automatic;
+  std::string method = a.method;  // any case: IsMember(ignore_case) checks but keeps it
+  for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  run.method = method == "join"        ? CountMethod::join
+               : method == "backtrack" ? CountMethod::backtrack
+                                       : CountMethod::automatic;
   return run;
 }
 
