@@ -56,6 +56,8 @@ void extend(const BranchRules& r, Job& job, int row, Row left, Row down, Row rig
 // job list and a record comfortably, and N = 24 already takes core-years.
 constexpr int kMaxJoinCountN = 24;
 
+std::uint32_t column_mask(int n) { return n == 32 ? ~0u : (std::uint32_t{1} << n) - 1; }
+
 std::uint32_t reverse_columns(std::uint32_t cols, int n) {
   std::uint32_t r = 0;
   for (int c = 0; c < n; ++c)
@@ -72,9 +74,8 @@ struct JoinGroupKey {
 };
 
 std::array<JoinGroupKey, 4> join_orbit(int n, std::uint32_t top, int middle) {
-  const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
   const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
-  const std::uint32_t bottom = mask & ~top & ~middle_bit;
+  const std::uint32_t bottom = column_mask(n) & ~top & ~middle_bit;
   const int mirrored = middle >= 0 ? n - 1 - middle : -1;
   return {JoinGroupKey{middle, top}, JoinGroupKey{middle, bottom},
           JoinGroupKey{mirrored, reverse_columns(top, n)},
@@ -156,7 +157,7 @@ JobList make_join_jobs(int n) {
   fixed.branch = Branch::fixed_points;
   list.jobs.push_back(fixed);
   const int half = n / 2;
-  const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
+  const std::uint32_t mask = column_mask(n);
   const int first_middle = n % 2 == 1 ? 0 : -1, last_middle = n % 2 == 1 ? n - 1 : -1;
   for (int middle = first_middle; middle <= last_middle; ++middle) {
     const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
@@ -238,9 +239,10 @@ std::uint64_t JobList::fingerprint() const {
     mix(static_cast<std::uint64_t>(j.branch));
     mix(j.depth);
     for (int r = 0; r < j.depth; ++r) mix(j.cols[r]);
-    if (join)
+    if (join) {
       for (int shift = 0; shift < 32; shift += 8) mix(j.top_columns >> shift);
-    if (join) mix(static_cast<std::uint8_t>(j.middle));
+      mix(static_cast<std::uint8_t>(j.middle));
+    }
   }
   return h;
 }
@@ -248,15 +250,12 @@ std::uint64_t JobList::fingerprint() const {
 SolutionCounts count_job(int n, const Job& job) {
   check_n(n);
   if (job.branch == Branch::whole) return SolutionCounts::of(count_whole_board(n));
-  if (job.branch == Branch::fixed_points) {
-    const std::uint64_t f90 = kernels::count_fixed_quarter_turn(n);
-    return {0, kernels::count_fixed_half_turn(n), f90};
-  }
+  if (job.branch == Branch::fixed_points)
+    return {0, kernels::count_fixed_half_turn(n), kernels::count_fixed_quarter_turn(n)};
   if (job.branch == Branch::half_boards) {
     if (n > kMaxJoinCountN) throw std::invalid_argument("N out of range for the join method");
     const bool odd = n % 2 == 1;
-    const std::uint32_t mask = n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
-    if ((job.top_columns & ~mask) != 0 || std::popcount(job.top_columns) != n / 2 ||
+    if ((job.top_columns & ~column_mask(n)) != 0 || std::popcount(job.top_columns) != n / 2 ||
         (odd ? job.middle < 0 || job.middle >= n || (job.top_columns >> job.middle & 1u)
              : job.middle != -1))
       throw std::invalid_argument("half-board job does not fit the board");
