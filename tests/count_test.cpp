@@ -22,7 +22,7 @@ TEST(Count, MatchesOeisTotalAndUniqueUpTo15) {
 
 TEST(Count, ClassSplitMatchesCanonicalisingEveryReferenceSolution) {
   // The class split found by the frame of the search equals the one found by brute force:
-  // canonicalise every solution of the seed-002 solver and measure its class.
+  // canonicalise every solution of the reference solver and measure its class.
   for (int n = 1; n <= 10; ++n) {
     nq::ClassCounts expected;
     for (const auto& s : nq::reference::all_solutions(n)) {

@@ -1,4 +1,4 @@
-// Listing: the lazy enumerator against the seed-002 reference solver, order, unique classes.
+// Listing: the lazy enumerator against the reference solver, order, unique classes.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// k queens: OEIS values, closed forms, seed-001 brute force over combinations, Burnside.
+// k queens: OEIS values, closed forms, teaching brute force over combinations, Burnside.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -12,7 +12,7 @@ namespace known = nqueens::known;
 
 namespace {
 
-// Seed 001's method: every combination of k squares, kept when no two attack.
+// The brute-force teaching method: every combination of k squares, kept when no two attack.
 std::vector<std::uint64_t> brute_row(int n, std::vector<std::uint64_t>* unique = nullptr) {
   std::vector<std::uint64_t> row(static_cast<std::size_t>(n) + 1, 0);
   if (unique) unique->assign(row.size(), 0);
@@ -51,7 +51,7 @@ std::vector<std::uint64_t> brute_row(int n, std::vector<std::uint64_t>* unique =
 
 }  // namespace
 
-TEST(KQueens, RowForEightMatchesIssue) {
+TEST(KQueens, RowForEightMatchesPublishedTable) {
   const auto t = nq::count_k_queens({8, -1, 2});
   EXPECT_EQ(t.total, (std::vector<std::uint64_t>{1, 64, 1288, 10320, 34568, 46736, 22708, 3192, 92}));
   EXPECT_EQ(t.unique[8], 12u);

@@ -1,5 +1,5 @@
-// The seeds' own algorithm, kept obviously correct to cross-check the fast kernels: the
-// matrix backtracker of seed 002 with its isQueenSafe scan (column above, both diagonals).
+// The classic teaching algorithm, kept obviously correct to cross-check the fast kernels: a
+// matrix backtracker with an isQueenSafe scan (column above, both diagonals).
 #pragma once
 
 #include <vector>

@@ -1,6 +1,6 @@
 // Solve + uniqueness check (count up to 2) per puzzle, one thread. Items/s is puzzles/s.
 //   build/sudoku/bench/sudoku/sudoku_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only
-// The seed's backtracker only gets the easy half of curated_5000: on 17-clue puzzles it takes
+// The teaching backtracker only gets the easy half of curated_5000: on 17-clue puzzles it takes
 // seconds each.
 #include <benchmark/benchmark.h>
 
@@ -51,7 +51,7 @@ void BM_General(benchmark::State& state, const std::string& file) {
   run(state, file, [](const sudoku::Grid& g) { return sudoku::solve_general(g, 2).solutions; });
 }
 void BM_SeedBacktracker(benchmark::State& state, const std::string& file) {
-  run(state, file, [](const sudoku::Grid& g) { return sudoku::reference::SeedSolver(g).count(2); });
+  run(state, file, [](const sudoku::Grid& g) { return sudoku::reference::TeachingSolver(g).count(2); });
 }
 
 BENCHMARK_CAPTURE(BM_Fast, clue17, std::string("puzzles2_17_clue"));

@@ -1,4 +1,4 @@
-// k queens on an N x N board (seed 001): how many ways to place k mutually non-attacking
+// k queens on an N x N board: how many ways to place k mutually non-attacking
 // queens, for one k or the whole row k = 0..N, in all and up to the 8 symmetries.
 //
 //   nqueens::KQueensTable t = nqueens::count_k_queens({.n = 8});      // every k

@@ -1,4 +1,4 @@
-// The backtracking search of the lecture notes (seed 002), one step at a time: which square
+// The backtracking search of the lecture notes, one step at a time: which square
 // is tried, which earlier queen rules it out and along which line, each placement and each
 // undo. `nqueens trace N` prints these steps and the web page animates them.
 //

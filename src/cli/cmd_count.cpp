@@ -25,7 +25,7 @@ struct CountArgs {
   bool json = false;
   LongRunArgs run;
   bool gpu = false;  // --gpu: the CUDA backend (src/cuda)
-  std::string queens;  // --queens K (issue 3, cmd_count_kqueens.cpp)
+  std::string queens;  // --queens K (cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
   std::string kernel;  // --kernel NAME: force a counting kernel tier (nqueens/kernel_tier.hpp)
 };

@@ -1,4 +1,4 @@
-// nqueens count N --queens K / --table: k non-attacking queens on the N x N board (issue 3).
+// nqueens count N --queens K / --table: k non-attacking queens on the N x N board.
 #include <fmt/format.h>
 
 #include "cli_common.hpp"

@@ -16,7 +16,7 @@ struct ListArgs {
   long long limit = -1;  // -1: no limit
   bool limit_given = false;
   std::string format = "perm";
-  std::string queens;  // --queens K: placements of K queens (issue 3)
+  std::string queens;  // --queens K: placements of K queens
 };
 
 // One placement of k queens in the chosen format; perm prints 0 for an empty row.

@@ -5,7 +5,7 @@
 // squares removed, N/64 words per row), the row with the fewest is branched on, and a row
 // with none cuts the branch at once (forward checking). Measured on N = 200 with 5 fixed
 // queens taken from a solution: about 200 nodes, a few ms; plain first-open-row
-// backtracking hits thousands of dead ends on the same boards (bench/issue3_bench.cpp).
+// backtracking hits thousands of dead ends on the same boards (bench/placement_bench.cpp).
 //
 // Diagonal bitsets are laid out so that one row's view of them is a plain shifted read:
 //   anti[r + c]            for row r, columns 0.. are bits r, r+1, ...

@@ -1,4 +1,4 @@
-// Loads the public puzzle sets from NQUEENS_SUDOKU_DATA (../shared/data/sudoku by default).
+// Loads the public puzzle sets from NQUEENS_SUDOKU_DATA (data/sudoku in the source tree by default).
 #pragma once
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The seed's Sudoku solver (seeds/002): scan backwards from the last cell for an empty one,
+// The classic teaching Sudoku solver: scan backwards from the last cell for an empty one,
 // try 1..N there, check row, column and box by looking at them, recurse, undo. Kept exactly
 // that plain so it can vouch for the fast solvers. Counts solutions up to a limit.
 #pragma once
@@ -10,9 +10,9 @@
 
 namespace sudoku::reference {
 
-class SeedSolver {
+class TeachingSolver {
  public:
-  explicit SeedSolver(const Grid& puzzle) : box_(puzzle.box()), n_(puzzle.size()) {
+  explicit TeachingSolver(const Grid& puzzle) : box_(puzzle.box()), n_(puzzle.size()) {
     mat_.assign(static_cast<std::size_t>(n_), std::vector<int>(static_cast<std::size_t>(n_)));
     for (int r = 0; r < n_; ++r)
       for (int c = 0; c < n_; ++c) mat_[r][c] = puzzle.at(r, c);
@@ -34,7 +34,7 @@ class SeedSolver {
   Grid first{3};
 
  private:
-  // The seed's findNextEmptyCell: walk back from (i, j) to the previous empty cell.
+  // findNextEmptyCell: walk back from (i, j) to the previous empty cell.
   bool find_next_empty_cell(int& i, int& j) const {
     while (mat_[i][j] != 0) {
       j = j - 1;
@@ -67,7 +67,7 @@ class SeedSolver {
     }
   }
 
-  // The seed's fillSudoku, counting instead of stopping at the first solution.
+  // fillSudoku, counting instead of stopping at the first solution.
   // Returns true when the limit is reached.
   bool fill(int i, int j) {
     for (int k = 1; k <= n_; ++k) {

@@ -77,11 +77,11 @@ TEST(Solve9, GeneralSolverAgreesOnSample) {
 
 TEST(Solve9, SeedBacktrackerAgreesOnSample) {
   auto curated = load("curated_5000.csv");
-  // Beginner and Easy puzzles: the seed's backtracker is quick on them.
+  // Beginner and Easy puzzles: the teaching backtracker is quick on them.
   for (std::size_t i = 0; i < 2000; i += 10) {
-    reference::SeedSolver seed(curated[i]);
-    ASSERT_EQ(seed.count(2), 1u);
-    ASSERT_EQ(seed.first, solve(curated[i]).solution) << "puzzle " << i;
+    reference::TeachingSolver teaching(curated[i]);
+    ASSERT_EQ(teaching.count(2), 1u);
+    ASSERT_EQ(teaching.first, solve(curated[i]).solution) << "puzzle " << i;
   }
 }
 
@@ -95,8 +95,8 @@ TEST(Solve9, CountsAgreeWithSeedBacktrackerOnPuzzlesWithHolesRemoved) {
       int c = static_cast<int>(rng() % 81);
       if (p[c]) p[c] = 0, ++removed;
     }
-    reference::SeedSolver seed(p);
-    std::uint64_t expect = seed.count(50);
+    reference::TeachingSolver teaching(p);
+    std::uint64_t expect = teaching.count(50);
     ASSERT_EQ(count_solutions(p, 50), expect) << to_line(p);
     ASSERT_EQ(solve_general(p, 50).solutions, expect) << to_line(p);
     multi += expect > 1;
@@ -149,7 +149,7 @@ TEST(General, Empty4x4Has288Solutions) {
   EXPECT_EQ(n, 288u);
   EXPECT_EQ(seen.size(), 288u);
   EXPECT_EQ(count_solutions(empty, 1000), 288u);
-  EXPECT_EQ(reference::SeedSolver(empty).count(1000), 288u);
+  EXPECT_EQ(reference::TeachingSolver(empty).count(1000), 288u);
 }
 
 TEST(General, EnumerateStopsWhenAsked) {
@@ -170,7 +170,7 @@ TEST(General, EnumerateMatchesCountOn9x9WithHoles) {
     return true;
   });
   EXPECT_EQ(n, seen.size());
-  EXPECT_EQ(n, reference::SeedSolver(p).count(1000000));
+  EXPECT_EQ(n, reference::TeachingSolver(p).count(1000000));
   EXPECT_GT(n, 1u);
 }
 
@@ -223,7 +223,7 @@ TEST(General, LockedCandidatesKeepCounts) {
       if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.7) p9[i] = 0;
     const std::uint64_t n9 = general_count<3>(p9, false, 5000);
     EXPECT_EQ(n9, general_count<3>(p9, true, 5000)) << "9x9 seed " << seed;
-    EXPECT_EQ(std::min<std::uint64_t>(n9, 200), reference::SeedSolver(p9).count(200));
+    EXPECT_EQ(std::min<std::uint64_t>(n9, 200), reference::TeachingSolver(p9).count(200));
     Grid p16 = random_solution(4, static_cast<std::uint64_t>(seed));
     for (int i = 0; i < p16.cell_count(); ++i)
       if (std::uniform_real_distribution<double>(0, 1)(rng) < 0.75) p16[i] = 0;

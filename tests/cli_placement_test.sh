@@ -1,6 +1,6 @@
 #!/bin/sh
 # CLI checks for find, complete, count/list --queens: exit codes, one-line errors, output.
-# Usage: cli_issue3.sh path/to/nqueens
+# Usage: cli_placement_test.sh path/to/nqueens
 set -u
 NQ="$1"
 fails=0

@@ -1,7 +1,7 @@
-// Issue 3 benchmarks: k queens (whole row vs seed-001 brute force over combinations),
+// Placement benchmarks: k queens (whole row vs teaching brute force over combinations),
 // completion (our search vs plain first-open-row backtracking), find (construction, local
 // search, O(N) verification). Prints the median of R runs for each. Usage:
-//   issue3_bench [runs=5]
+//   placement_bench [runs=5]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,7 +29,7 @@ double median_seconds(int runs, const std::function<void()>& f) {
   return t[t.size() / 2];
 }
 
-// Seed 001: every combination of k squares, checked pairwise.
+// The brute-force teaching method: every combination of k squares, checked pairwise.
 std::uint64_t brute_k(int n, int k) {
   std::vector<int> pick(static_cast<std::size_t>(k));
   std::uint64_t count = 0;
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
       for (int k = 0; k <= n; ++k) brute_k(n, k);
     });
     double ours = median_seconds(runs, [&] { nq::count_k_queens({n, -1, 1}); });
-    std::printf("kqueens table N=%d: seed-001 brute force %.4f, ours (1 thread) %.6f\n", n, brute, ours);
+    std::printf("kqueens table N=%d: teaching brute force %.4f, ours (1 thread) %.6f\n", n, brute, ours);
   }
   for (int n : {60, 200}) {
     std::vector<double> ours_t;
