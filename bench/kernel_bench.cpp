@@ -16,10 +16,10 @@
 // machine is idle.
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -57,7 +57,9 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-std::uint64_t total_of(const kernels::Tally& t) { return 2 * t.size2 + 4 * t.size4 + 8 * t.size8; }
+std::uint64_t total_of(const kernels::Tally& t) {
+  return 2 * t.size2 + 4 * t.size4 + 8 * t.size8;
+}
 
 // One table row per N: thread CPU seconds (median of `runs`) of the baseline, the scalar
 // reference search and every available tier, each with its speed-up over the baseline.
@@ -90,7 +92,8 @@ int run_tiers(const std::vector<int>& sizes, int runs) {
         }));
         if (got != want)
           return std::fprintf(stderr, "N=%d: %s total differs\n", n,
-                              std::string(kernel_tier_name(tiers[i])).c_str()), 1;
+                              std::string(kernel_tier_name(tiers[i])).c_str()),
+                 1;
       }
     }
     const double b = median(baseline);
@@ -129,8 +132,7 @@ int main(int argc, char** argv) {
               std::string(kernel_tier_name(selected_kernel_tier())).c_str());
   std::printf("thread CPU seconds, median of %d:\n", runs);
   std::printf("%3s %10s %10s %10s %11s %9s %9s | %9s %9s %7s\n", "N", "scalar s", "vector s",
-              "count s", "baseline s", "scal/vec", "base/cnt", "1thr wall", "2thr wall",
-              "2t/1t");
+              "count s", "baseline s", "scal/vec", "base/cnt", "1thr wall", "2thr wall", "2t/1t");
   for (const int n : sizes) {
     if (n < 4 || n > 31) continue;
     const JobList list = make_jobs(n);
@@ -150,13 +152,16 @@ int main(int argc, char** argv) {
           totals[0] = 0;
           for (const auto& s : starts) totals[0] += total_of(kernels::count_scalar(s));
         }));
-      count.push_back(seconds_of(
-          [&] { totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total()); }));
+      count.push_back(seconds_of([&] {
+        totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total());
+      }));
       baseline.push_back(seconds_of([&] { totals[3] = bench::baseline_count(n); }));
-      wall1.push_back(wall_seconds_of(
-          [&] { totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total()); }));
-      wall2.push_back(wall_seconds_of(
-          [&] { totals[4] = static_cast<std::uint64_t>(count_solutions({n, 2}).total()); }));
+      wall1.push_back(wall_seconds_of([&] {
+        totals[2] = static_cast<std::uint64_t>(count_solutions({n, 1}).total());
+      }));
+      wall2.push_back(wall_seconds_of([&] {
+        totals[4] = static_cast<std::uint64_t>(count_solutions({n, 2}).total());
+      }));
     }
     if (vector_only) {
       std::printf("%3d %10s %10.4f   total %llu\n", n, "-", median(vector),

@@ -77,15 +77,17 @@ int main(int argc, char** argv) {
   std::printf("# median of %d runs, seconds\n", runs);
   for (int n : {8, 10, 12, 13, 14}) {
     const int r = n >= 13 ? 1 : runs;
-    std::printf("kqueens table N=%d threads=all: %.4f\n", n,
-                median_seconds(r, [&] { nq::count_k_queens({n, -1, 0}); }));
+    std::printf("kqueens table N=%d threads=all: %.4f\n", n, median_seconds(r, [&] {
+                  nq::count_k_queens({n, -1, 0});
+                }));
   }
   for (int n : {6, 7}) {
     double brute = median_seconds(1, [&] {
       for (int k = 0; k <= n; ++k) brute_k(n, k);
     });
     double ours = median_seconds(runs, [&] { nq::count_k_queens({n, -1, 1}); });
-    std::printf("kqueens table N=%d: teaching brute force %.4f, ours (1 thread) %.6f\n", n, brute, ours);
+    std::printf("kqueens table N=%d: teaching brute force %.4f, ours (1 thread) %.6f\n", n, brute,
+                ours);
   }
   for (int n : {60, 200}) {
     std::vector<double> ours_t;
@@ -105,7 +107,8 @@ int main(int argc, char** argv) {
         std::uint64_t budget = 20'000'000;
         bool ok = false;
         plain_time += median_seconds(1, [&] {
-          std::vector<char> diag(2 * static_cast<std::size_t>(n)), anti(2 * static_cast<std::size_t>(n));
+          std::vector<char> diag(2 * static_cast<std::size_t>(n)),
+              anti(2 * static_cast<std::size_t>(n));
           ok = plain_complete(n, fixed_col, 0, 0, diag, anti, budget);
         });
         plain_ok += ok;

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages the build and the tests need, only those missing.
 # Usage: scripts/install-deps.sh [extra-package ...]
 # scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
-# tests), Chromium (the browser test), and g++-aarch64-linux-gnu + qemu-user (the aarch64
+# tests), Chromium (the browser test), clang-format (the format check), and g++-aarch64-linux-gnu + qemu-user (the aarch64
 # cross build and its tests) as extras.
 set -euo pipefail
 

@@ -6,8 +6,8 @@
 
 #include "nqueens/complete.hpp"
 #include "nqueens/construct.hpp"
-#include "reference_solver.hpp"
 #include "nqueens/verify.hpp"
+#include "reference_solver.hpp"
 
 namespace nq = nqueens;
 
@@ -64,7 +64,8 @@ TEST(Complete, BigBoardWithFixedQueensFromASolution) {
   for (int n : {100, 200, 333}) {
     const nq::Solution base = nq::random_solution(n, 9);
     nq::CompletionProblem p{n, {}, {}};
-    for (int r : {0, n / 5, n / 3, n / 2, n - 1}) p.fixed.push_back({r, base[static_cast<std::size_t>(r)]});
+    for (int r : {0, n / 5, n / 3, n / 2, n - 1})
+      p.fixed.push_back({r, base[static_cast<std::size_t>(r)]});
     p.blocked.push_back({1, base[1]});  // forbid one square of the original solution
     const auto s = nq::find_completion(p);
     ASSERT_TRUE(s.has_value()) << n;

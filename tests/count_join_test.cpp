@@ -209,7 +209,8 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
     const int from = tier == nq::KernelTier::scalar ? 16 : tier == nq::KernelTier::avx512 ? 22 : 20;
-    EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack) << nq::kernel_tier_name(tier);
+    EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
+        << nq::kernel_tier_name(tier);
     EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
   }
   nq::select_kernel_tier(saved);

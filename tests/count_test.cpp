@@ -28,11 +28,20 @@ TEST(Count, ClassSplitMatchesCanonicalisingEveryReferenceSolution) {
     for (const auto& s : nq::reference::all_solutions(n)) {
       if (!nq::is_canonical(s)) continue;
       switch (nq::symmetry_class_size(s)) {
-        case 1: ++expected.size1; break;
-        case 2: ++expected.size2; break;
-        case 4: ++expected.size4; break;
-        case 8: ++expected.size8; break;
-        default: FAIL() << "impossible class size";
+        case 1:
+          ++expected.size1;
+          break;
+        case 2:
+          ++expected.size2;
+          break;
+        case 4:
+          ++expected.size4;
+          break;
+        case 8:
+          ++expected.size8;
+          break;
+        default:
+          FAIL() << "impossible class size";
       }
     }
     EXPECT_EQ(nq::count_solutions({n, 1}).classes, expected) << "N=" << n;
@@ -60,7 +69,8 @@ TEST(Count, SameResultForEveryThreadCountAndJobDepth) {
       EXPECT_EQ(nq::count_solutions({n, threads}).classes, expected) << n << " " << threads;
     for (int depth = 1; depth <= nq::kMaxJobDepth; ++depth) {
       const nq::JobList list = nq::make_jobs(n, depth);
-      EXPECT_EQ(nq::run_jobs(list, list.all_indices(), 2).classes(n), expected) << n << " depth " << depth;
+      EXPECT_EQ(nq::run_jobs(list, list.all_indices(), 2).classes(n), expected)
+          << n << " depth " << depth;
     }
   }
 }
@@ -111,9 +121,8 @@ TEST(Jobs, RunJobsReportsEachJobOnceAndCanStop) {
   for (int h : hits) EXPECT_EQ(h, 1);
 
   int calls = 0;
-  nq::run_jobs(list, list.all_indices(), 1, [&](std::size_t, const nq::SolutionCounts&) {
-    return ++calls < 5;
-  });
+  nq::run_jobs(list, list.all_indices(), 1,
+               [&](std::size_t, const nq::SolutionCounts&) { return ++calls < 5; });
   EXPECT_EQ(calls, 5);
 }
 

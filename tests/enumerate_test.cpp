@@ -76,14 +76,13 @@ TEST(Enumerate, UniqueEightGivesTwelveClassesCovering92) {
 TEST(Enumerate, UniqueCountsMatchOeisUpTo10) {
   for (int n = 1; n <= 10; ++n) {
     std::uint64_t count = 0, members = 0;
-    nq::for_each_solution(
-        n,
-        [&](const nq::Solution& s) {
-          ++count;
-          members += static_cast<std::uint64_t>(nq::symmetry_class_size(s));
-          return true;
-        },
-        {.unique = true});
+    nq::for_each_solution(n,
+                          [&](const nq::Solution& s) {
+                            ++count;
+                            members += static_cast<std::uint64_t>(nq::symmetry_class_size(s));
+                            return true;
+                          },
+                          {.unique = true});
     EXPECT_EQ(count, nq::known::kUnique[n]) << "N=" << n;
     EXPECT_EQ(members, nq::known::kTotal[n]) << "N=" << n;
   }

@@ -18,7 +18,8 @@ TEST(Find, ConstructionIsASolutionForEveryNFrom1To3000) {
 }
 
 TEST(Find, ConstructionCoversEveryResidueAtLargeN) {
-  for (int n = 1'000'000; n < 1'000'006; ++n) EXPECT_TRUE(nq::is_solution(nq::construct_solution(n)));
+  for (int n = 1'000'000; n < 1'000'006; ++n)
+    EXPECT_TRUE(nq::is_solution(nq::construct_solution(n)));
 }
 
 TEST(Find, NoSolutionForTwoAndThree) {

@@ -53,7 +53,8 @@ std::vector<std::uint64_t> brute_row(int n, std::vector<std::uint64_t>* unique =
 
 TEST(KQueens, RowForEightMatchesPublishedTable) {
   const auto t = nq::count_k_queens({8, -1, 2});
-  EXPECT_EQ(t.total, (std::vector<std::uint64_t>{1, 64, 1288, 10320, 34568, 46736, 22708, 3192, 92}));
+  EXPECT_EQ(t.total,
+            (std::vector<std::uint64_t>{1, 64, 1288, 10320, 34568, 46736, 22708, 3192, 92}));
   EXPECT_EQ(t.unique[8], 12u);
 }
 
@@ -68,12 +69,12 @@ TEST(KQueens, OeisColumns) {
     }
   }
   // A047659 (k = 3), offset 0, from oeis.org.
-  const std::uint64_t a047659[] = {0,     0,     0,     0,      24,     204,   1024,
-                                   3628,  10320, 25096, 54400, 107880, 199400};
+  const std::uint64_t a047659[] = {0,    0,     0,     0,     24,     204,   1024,
+                                   3628, 10320, 25096, 54400, 107880, 199400};
   for (int n = 1; n <= 12; ++n) {
     const auto t = nq::count_k_queens({n, -1, 2});
     EXPECT_EQ(n >= 3 ? t.total[3] : 0, a047659[n]) << n;
-    EXPECT_EQ(t.total[static_cast<std::size_t>(n)], known::kTotal[n]) << n;   // k = N: A000170
+    EXPECT_EQ(t.total[static_cast<std::size_t>(n)], known::kTotal[n]) << n;    // k = N: A000170
     EXPECT_EQ(t.unique[static_cast<std::size_t>(n)], known::kUnique[n]) << n;  // A002562
   }
 }
@@ -122,7 +123,8 @@ TEST(KQueens, ListedPlacementsAreValidDistinctAndCounted) {
       EXPECT_EQ(visited, t.total[static_cast<std::size_t>(k)]);
       EXPECT_EQ(seen.size(), visited);
       EXPECT_EQ(unique, t.unique[static_cast<std::size_t>(k)]);
-      EXPECT_EQ(nq::for_each_k_placement(n, k, [](const nq::Placement&) { return true; }, true),
+      EXPECT_EQ(nq::for_each_k_placement(
+                    n, k, [](const nq::Placement&) { return true; }, true),
                 t.unique[static_cast<std::size_t>(k)]);
     }
   }

@@ -44,8 +44,8 @@ TEST(Symmetry, SquareTransformsMatchSolutionTransforms) {
 }
 
 TEST(Symmetry, ClassSizesOfKnownBoards) {
-  EXPECT_EQ(nq::symmetry_class_size({1, 3, 0, 2}), 2);        // N=4, fixed by a quarter turn
-  EXPECT_EQ(nq::symmetry_class_size({0}), 1);                 // N=1
+  EXPECT_EQ(nq::symmetry_class_size({1, 3, 0, 2}), 2);              // N=4, fixed by a quarter turn
+  EXPECT_EQ(nq::symmetry_class_size({0}), 1);                       // N=1
   EXPECT_EQ(nq::symmetry_class_size({2, 4, 1, 7, 0, 6, 3, 5}), 4);  // the 8-queens 180 class
   EXPECT_EQ(nq::symmetry_class_size({0, 4, 7, 5, 2, 6, 1, 3}), 8);
 }

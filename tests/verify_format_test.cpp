@@ -126,7 +126,8 @@ TEST(Format, MalformedPlacementsGiveOneSentence) {
 }
 
 TEST(Format, NamesAndParsesFormats) {
-  for (nq::Format f : {nq::Format::perm, nq::Format::board, nq::Format::json, nq::Format::algebraic})
+  for (nq::Format f :
+       {nq::Format::perm, nq::Format::board, nq::Format::json, nq::Format::algebraic})
     EXPECT_EQ(nq::parse_format(nq::name(f)), f);
   EXPECT_FALSE(nq::parse_format("xml"));
 }

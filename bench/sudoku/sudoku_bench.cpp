@@ -1,5 +1,6 @@
 // Solve + uniqueness check (count up to 2) per puzzle, one thread. Items/s is puzzles/s.
-//   build/sudoku/bench/sudoku/sudoku_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only
+//   build/sudoku/bench/sudoku/sudoku_bench --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only
 // The teaching backtracker only gets the easy half of curated_5000: on 17-clue puzzles it takes
 // seconds each.
 #include <benchmark/benchmark.h>
@@ -45,13 +46,15 @@ void run(benchmark::State& state, const std::string& file, Solve solve_one) {
 }
 
 void BM_Fast(benchmark::State& state, const std::string& file) {
-  run(state, file, [](const sudoku::Grid& g) { return sudoku::solve9(g.data(), 2, nullptr, nullptr); });
+  run(state, file,
+      [](const sudoku::Grid& g) { return sudoku::solve9(g.data(), 2, nullptr, nullptr); });
 }
 void BM_General(benchmark::State& state, const std::string& file) {
   run(state, file, [](const sudoku::Grid& g) { return sudoku::solve_general(g, 2).solutions; });
 }
 void BM_SeedBacktracker(benchmark::State& state, const std::string& file) {
-  run(state, file, [](const sudoku::Grid& g) { return sudoku::reference::TeachingSolver(g).count(2); });
+  run(state, file,
+      [](const sudoku::Grid& g) { return sudoku::reference::TeachingSolver(g).count(2); });
 }
 
 BENCHMARK_CAPTURE(BM_Fast, clue17, std::string("puzzles2_17_clue"));

@@ -7,6 +7,12 @@
 namespace nqueens {
 
 // half_boards and fixed_points are the join method's jobs (jobs.hpp).
-enum class Branch : std::uint8_t { corner = 0, edge = 1, whole = 2, half_boards = 3, fixed_points = 4 };
+enum class Branch : std::uint8_t {
+  corner = 0,
+  edge = 1,
+  whole = 2,
+  half_boards = 3,
+  fixed_points = 4
+};
 
 }  // namespace nqueens

@@ -14,7 +14,9 @@
 namespace nqueens {
 
 // A solution exists exactly for N = 1 and N >= 4.
-constexpr bool has_solution(long long n) { return n == 1 || n >= 4; }
+constexpr bool has_solution(long long n) {
+  return n == 1 || n >= 4;
+}
 
 // The largest N `construct_solution` / `random_solution` accept (a column must fit an int and
 // the board's diagonals an index).

@@ -28,7 +28,7 @@ struct KQueensOptions {
 
 struct KQueensTable {
   int n = 0;
-  int k = -1;                        // as requested; entries for other k are 0 when k >= 0
+  int k = -1;                         // as requested; entries for other k are 0 when k >= 0
   std::vector<std::uint64_t> total;   // [k]: placements of k non-attacking queens
   std::vector<std::uint64_t> unique;  // [k]: the same up to rotations and reflections
   double seconds = 0;
@@ -41,8 +41,7 @@ KQueensTable count_k_queens(const KQueensOptions& options);
 // order of the row-major square lists, until it returns false; returns how many it visited.
 // With `unique`, only the canonical member of each symmetry class (the smallest image).
 // Throws std::invalid_argument unless 1 <= n <= 64 and 0 <= k <= n.
-std::uint64_t for_each_k_placement(int n, int k,
-                                   const std::function<bool(const Placement&)>& visit,
+std::uint64_t for_each_k_placement(int n, int k, const std::function<bool(const Placement&)>& visit,
                                    bool unique = false);
 
 // True if no image of the placement under the 8 symmetries sorts before it (queens compared

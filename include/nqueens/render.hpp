@@ -2,9 +2,9 @@
 //
 //   std::string svg = nqueens::render_svg(nqueens::to_placement(solution));
 //
-// Light and dark squares as on a chessboard (row 0 at the top is rank 1, and its corner square a1 is dark),
-// coordinates along the edges (files a.. and ranks 1.. for N <= 26, numbers beyond), queens
-// as a crown glyph drawn with paths (no fonts needed). Queens that attack another queen are
+// Light and dark squares as on a chessboard (row 0 at the top is rank 1, and its corner square a1
+// is dark), coordinates along the edges (files a.. and ranks 1.. for N <= 26, numbers beyond),
+// queens as a crown glyph drawn with paths (no fonts needed). Queens that attack another queen are
 // drawn red when `mark_attacks` is set.
 #pragma once
 

@@ -14,20 +14,20 @@
 namespace nqueens {
 
 struct RunProgress {
-  std::size_t done = 0;   // jobs of this shard finished, resumed ones included
-  std::size_t total = 0;  // jobs of this shard
+  std::size_t done = 0;     // jobs of this shard finished, resumed ones included
+  std::size_t total = 0;    // jobs of this shard
   std::size_t resumed = 0;  // of `done`, how many came from the checkpoint
-  double seconds = 0;     // since this process started counting
+  double seconds = 0;       // since this process started counting
 };
 
 struct RunOptions {
   int n = 0;
   int threads = 0;  // 0: all cores
   CountMethod method = CountMethod::automatic;
-  int depth = 0;    // backtrack job-list depth, 0: default_job_depth(n)
+  int depth = 0;  // backtrack job-list depth, 0: default_job_depth(n)
   Shard shard;
-  std::string checkpoint;           // record file; resumed from if it exists; "" for none
-  double checkpoint_seconds = 10;   // at most this long between checkpoint writes
+  std::string checkpoint;          // record file; resumed from if it exists; "" for none
+  double checkpoint_seconds = 10;  // at most this long between checkpoint writes
   std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
   const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
                                             // save, and return unfinished

@@ -41,23 +41,31 @@ enum class Transform : std::uint8_t {
   anti_transpose,  // the other diagonal
 };
 inline constexpr std::array<Transform, 8> kAllTransforms = {
-    Transform::identity,       Transform::rotate90,    Transform::rotate180,
-    Transform::rotate270,      Transform::mirror_columns, Transform::mirror_rows,
-    Transform::transpose,      Transform::anti_transpose};
+    Transform::identity,  Transform::rotate90,       Transform::rotate180,
+    Transform::rotate270, Transform::mirror_columns, Transform::mirror_rows,
+    Transform::transpose, Transform::anti_transpose};
 
 std::string_view name(Transform t);
 
 constexpr Square apply(Transform t, Square s, int n) {
   const int m = n - 1;
   switch (t) {
-    case Transform::identity: return s;
-    case Transform::rotate90: return {s.col, m - s.row};
-    case Transform::rotate180: return {m - s.row, m - s.col};
-    case Transform::rotate270: return {m - s.col, s.row};
-    case Transform::mirror_columns: return {s.row, m - s.col};
-    case Transform::mirror_rows: return {m - s.row, s.col};
-    case Transform::transpose: return {s.col, s.row};
-    case Transform::anti_transpose: return {m - s.col, m - s.row};
+    case Transform::identity:
+      return s;
+    case Transform::rotate90:
+      return {s.col, m - s.row};
+    case Transform::rotate180:
+      return {m - s.row, m - s.col};
+    case Transform::rotate270:
+      return {m - s.col, s.row};
+    case Transform::mirror_columns:
+      return {s.row, m - s.col};
+    case Transform::mirror_rows:
+      return {m - s.row, s.col};
+    case Transform::transpose:
+      return {s.col, s.row};
+    case Transform::anti_transpose:
+      return {m - s.col, m - s.row};
   }
   return s;
 }

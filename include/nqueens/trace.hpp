@@ -34,8 +34,8 @@ struct TraceStep {
   StepKind kind = StepKind::place;
   int row = 0;  // the square of the step (for `solution`: the last queen placed)
   int col = 0;
-  Square by{};                // reject only: the attacking queen
-  Line line = Line::column;   // reject only: column, diagonal or anti_diagonal
+  Square by{};                  // reject only: the attacking queen
+  Line line = Line::column;     // reject only: column, diagonal or anti_diagonal
   std::uint64_t index = 0;      // 0-based number of this step
   std::uint64_t nodes = 0;      // placements so far, this one included
   std::uint64_t solutions = 0;  // solutions so far, this one included

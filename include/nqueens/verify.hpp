@@ -22,11 +22,11 @@ struct Attack {
 };
 
 struct VerifyResult {
-  bool valid = false;            // exactly N queens, on the board, none attacking another
+  bool valid = false;  // exactly N queens, on the board, none attacking another
   int n = 0;
   std::size_t queens = 0;
-  std::vector<Square> off_board;  // squares outside the N x N board
-  std::vector<Attack> attacks;    // the first `max_reported` attacking pairs found
+  std::vector<Square> off_board;      // squares outside the N x N board
+  std::vector<Attack> attacks;        // the first `max_reported` attacking pairs found
   std::uint64_t attacking_pairs = 0;  // all of them: sum over lines of C(queens on line, 2)
 };
 

@@ -15,12 +15,12 @@ bool parse_symmetry(std::string_view text, Symmetry& symmetry);  // none|rot180|
 std::string_view symmetry_name(Symmetry symmetry);
 
 struct GenerateOptions {
-  int box = 3;                         // 2, 3, 4 or 5
+  int box = 3;                          // 2, 3, 4 or 5
   Symmetry symmetry = Symmetry::kNone;  // clue pattern symmetry
-  bool minimal = true;                 // no clue (no symmetric clue group) can be removed
-  std::optional<Level> level;          // wanted difficulty; any when empty
-  std::uint64_t seed = 1;              // same seed, same puzzle
-  int max_attempts = 20000;            // puzzles tried before giving up on `level`
+  bool minimal = true;                  // no clue (no symmetric clue group) can be removed
+  std::optional<Level> level;           // wanted difficulty; any when empty
+  std::uint64_t seed = 1;               // same seed, same puzzle
+  int max_attempts = 20000;             // puzzles tried before giving up on `level`
 };
 
 // A random complete grid (a solution) from `seed`.

@@ -17,8 +17,8 @@ class Grid {
   Grid() : Grid(3) {}
   explicit Grid(int box) : box_(box), cells_(static_cast<std::size_t>(box * box * box * box), 0) {}
 
-  int box() const { return box_; }                  // 3 for 9x9
-  int size() const { return box_ * box_; }          // digits and side length: 9 for 9x9
+  int box() const { return box_; }                    // 3 for 9x9
+  int size() const { return box_ * box_; }            // digits and side length: 9 for 9x9
   int cell_count() const { return size() * size(); }  // 81 for 9x9
 
   std::uint8_t operator[](int i) const { return cells_[static_cast<std::size_t>(i)]; }

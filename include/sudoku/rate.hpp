@@ -19,11 +19,11 @@
 namespace sudoku {
 
 enum class Technique : int {
-  kFullHouse = 0,   // last empty cell of a row, column or box
-  kHiddenSingle,    // a digit has one place left in a row, column or box
-  kNakedSingle,     // a cell has one candidate left
-  kPointing,        // a digit's places in a box lie in one row/column: drop it from the rest of that line
-  kClaiming,        // a digit's places in a line lie in one box: drop it from the rest of the box
+  kFullHouse = 0,  // last empty cell of a row, column or box
+  kHiddenSingle,   // a digit has one place left in a row, column or box
+  kNakedSingle,    // a cell has one candidate left
+  kPointing,  // a digit's places in a box lie in one row/column: drop it from the rest of that line
+  kClaiming,  // a digit's places in a line lie in one box: drop it from the rest of the box
   kNakedPair,
   kHiddenPair,
   kNakedTriple,

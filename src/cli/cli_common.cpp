@@ -59,11 +59,11 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
   }
   run.checkpoint = a.checkpoint;
   if (run.checkpoint.empty() && run.shard.count > 1)
-    run.checkpoint = fmt::format("nqueens-{}-shard-{}-of-{}.record", n, run.shard.index,
-                                 run.shard.count);
+    run.checkpoint =
+        fmt::format("nqueens-{}-shard-{}-of-{}.record", n, run.shard.index, run.shard.count);
   if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
-    throw UsageError(fmt::format("--checkpoint-seconds must be in (0, 86400], got {}",
-                                 a.checkpoint_seconds));
+    throw UsageError(
+        fmt::format("--checkpoint-seconds must be in (0, 86400], got {}", a.checkpoint_seconds));
   run.checkpoint_seconds = a.checkpoint_seconds;
   std::string method = a.method;  // any case: IsMember(ignore_case) checks but keeps it
   for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -75,8 +75,8 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
 
 int resolve_threads(int requested) {
   if (requested < 0 || requested > 4096)
-    throw UsageError(fmt::format("--threads must be between 0 (all cores) and 4096, got {}",
-                                 requested));
+    throw UsageError(
+        fmt::format("--threads must be between 0 (all cores) and 4096, got {}", requested));
   return requested == 0 ? hardware_threads() : requested;
 }
 

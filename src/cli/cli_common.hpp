@@ -80,7 +80,12 @@ void register_render(CLI::App& app, int& exit_code);
 void register_trace(CLI::App& app, int& exit_code);
 void register_find(CLI::App& app, int& exit_code);
 void register_complete(CLI::App& app, int& exit_code);
-struct KQueensCountArgs { std::string n, queens; bool table; int threads; bool json; };
+struct KQueensCountArgs {
+  std::string n, queens;
+  bool table;
+  int threads;
+  bool json;
+};
 int run_count_k_queens(const KQueensCountArgs& args);  // count N --queens K / --table
 
 }  // namespace nqueens::cli

@@ -33,12 +33,14 @@ CompletionProblem read_board(std::istream& in) {
     if (cells.empty() || cells[0] == '#') continue;
     if (p.n == 0) p.n = static_cast<int>(cells.size());
     if (static_cast<int>(cells.size()) != p.n)
-      throw UsageError(fmt::format("board row {} has {} squares, expected {}", row + 1,
-                                   cells.size(), p.n));
+      throw UsageError(
+          fmt::format("board row {} has {} squares, expected {}", row + 1, cells.size(), p.n));
     for (int c = 0; c < p.n; ++c) {
       const char ch = cells[static_cast<std::size_t>(c)];
-      if (ch == 'Q' || ch == 'q') p.fixed.push_back({row, c});
-      else if (ch == 'x' || ch == 'X') p.blocked.push_back({row, c});
+      if (ch == 'Q' || ch == 'q')
+        p.fixed.push_back({row, c});
+      else if (ch == 'x' || ch == 'X')
+        p.blocked.push_back({row, c});
       else if (ch != '.')
         throw UsageError(fmt::format("board row {} has '{}', expected Q, x or .", row + 1, ch));
     }
@@ -46,7 +48,8 @@ CompletionProblem read_board(std::istream& in) {
   }
   if (p.n == 0) throw UsageError("the board is empty");
   if (row != p.n)
-    throw UsageError(fmt::format("the board has {} rows of {} squares; it must be square", row, p.n));
+    throw UsageError(
+        fmt::format("the board has {} rows of {} squares; it must be square", row, p.n));
   return p;
 }
 
@@ -88,8 +91,9 @@ int run_complete(const CompleteArgs& a) {
       std::fputs((format_solution(*s, format) + "\n").c_str(), stdout);
       return 0;
     }
-    std::fprintf(stderr, "nqueens: no completion exists: the %zu fixed queens%s cannot be "
-                         "extended to a solution of the %dx%d board\n",
+    std::fprintf(stderr,
+                 "nqueens: no completion exists: the %zu fixed queens%s cannot be "
+                 "extended to a solution of the %dx%d board\n",
                  p.fixed.size(), p.blocked.empty() ? "" : " and the blocked squares", p.n, p.n);
     return 1;
   }
@@ -105,8 +109,9 @@ int run_complete(const CompleteArgs& a) {
     });
   out.flush();
   if (index == 0 && limit != 0) {
-    std::fprintf(stderr, "nqueens: no completion exists: the %zu fixed queens%s cannot be "
-                         "extended to a solution of the %dx%d board\n",
+    std::fprintf(stderr,
+                 "nqueens: no completion exists: the %zu fixed queens%s cannot be "
+                 "extended to a solution of the %dx%d board\n",
                  p.fixed.size(), p.blocked.empty() ? "" : " and the blocked squares", p.n, p.n);
     return 1;
   }
@@ -121,9 +126,11 @@ void register_complete(CLI::App& app, int& exit_code) {
       "complete",
       "Complete a board that already has queens: print one solution that keeps them (exit 1 "
       "if none exists), --count them, or --all of them");
-  cmd->add_option("N", args->n, fmt::format("board size, 1..{} (optional with --board)", kMaxCompleteN));
-  cmd->add_option("--fixed", args->fixed,
-                  "queens already placed: algebraic 'a1,c5' (N <= 26) or 1-based row:col '1:1,5:3'");
+  cmd->add_option("N", args->n,
+                  fmt::format("board size, 1..{} (optional with --board)", kMaxCompleteN));
+  cmd->add_option(
+      "--fixed", args->fixed,
+      "queens already placed: algebraic 'a1,c5' (N <= 26) or 1-based row:col '1:1,5:3'");
   cmd->add_option("--blocked", args->blocked, "squares that must stay empty, same syntax");
   cmd->add_option("--board", args->board,
                   "read the board from FILE ('-' = stdin): Q fixed queen, x blocked, . empty");

@@ -24,14 +24,16 @@ struct CountArgs {
   int threads = 0;
   bool json = false;
   LongRunArgs run;
-  bool gpu = false;  // --gpu: the CUDA backend (src/cuda)
+  bool gpu = false;    // --gpu: the CUDA backend (src/cuda)
   std::string queens;  // --queens K (cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
   std::string kernel;  // --kernel NAME: force a counting kernel tier (nqueens/kernel_tier.hpp)
 };
 
 std::atomic<bool> g_stop{false};
-extern "C" void request_stop(int) { g_stop.store(true); }
+extern "C" void request_stop(int) {
+  g_stop.store(true);
+}
 
 // SIGINT and SIGTERM finish the jobs in flight and save the checkpoint instead of killing
 // the process; the previous handlers come back when the count ends.
@@ -65,15 +67,17 @@ void use_gpu(RunOptions& o) {
   o.batch_jobs = gpu::kBatchJobs;
 #else
   (void)o;
-  throw UsageError("--gpu: this nqueens was built without CUDA (configure with -DNQUEENS_CUDA=ON "
-                   "where nvcc is installed)");
+  throw UsageError(
+      "--gpu: this nqueens was built without CUDA (configure with -DNQUEENS_CUDA=ON "
+      "where nvcc is installed)");
 #endif
 }
 
 int run_count_command(const CountArgs& a) {
   if (a.gpu && (!a.queens.empty() || a.table))
     throw UsageError("--gpu counts N queens on the N x N board only, not --queens or --table");
-  if (!a.queens.empty() || a.table) return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
+  if (!a.queens.empty() || a.table)
+    return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
   // The kernel tier: --kernel, else NQUEENS_KERNEL, else the fastest; a bad name is bad
   // input here, before any work (selected_kernel_tier throws for a bad NQUEENS_KERNEL).
   if (!a.kernel.empty()) {
@@ -151,7 +155,8 @@ void register_count(CLI::App& app, int& exit_code) {
   add_long_run_options(cmd, args->run);
   cmd->add_flag("--gpu", args->gpu, "count on the CUDA GPU (device 0); exit 2 if there is none");
   std::string tiers;
-  for (const KernelTier t : available_kernel_tiers()) tiers += fmt::format(" {}", kernel_tier_name(t));
+  for (const KernelTier t : available_kernel_tiers())
+    tiers += fmt::format(" {}", kernel_tier_name(t));
   cmd->add_option("--kernel", args->kernel,
                   fmt::format("CPU counting kernel: auto (default; on this CPU: {}) or one of{} "
                               "(also env NQUEENS_KERNEL)",

@@ -15,8 +15,8 @@ int run_count_k_queens(const KQueensCountArgs& a) {
   if (!a.table) {
     const auto k = static_cast<std::size_t>(opt.k);
     if (a.json)
-      fmt::print("{{\"n\":{},\"queens\":{},\"total\":{},\"unique\":{},\"seconds\":{:.6f}}}\n",
-                 t.n, opt.k, t.total[k], t.unique[k], t.seconds);
+      fmt::print("{{\"n\":{},\"queens\":{},\"total\":{},\"unique\":{},\"seconds\":{:.6f}}}\n", t.n,
+                 opt.k, t.total[k], t.unique[k], t.seconds);
     else
       fmt::print("n: {}\nqueens: {}\ntotal: {}\nunique: {}\nseconds: {:.3f}\n", t.n, opt.k,
                  t.total[k], t.unique[k], t.seconds);

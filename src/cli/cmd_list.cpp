@@ -83,8 +83,9 @@ void register_list(CLI::App& app, int& exit_code) {
                 "only canonical representatives (smallest of the 8 symmetric images)");
   cmd->add_option("--limit", args->limit, "stop after K solutions");
   cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
-  cmd->add_option("--queens", args->queens,
-                  "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)");
+  cmd->add_option(
+      "--queens", args->queens,
+      "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)");
   CLI::Option* limit = cmd->get_option("--limit");
   cmd->callback([args, limit, &exit_code] {
     args->limit_given = limit->count() > 0;

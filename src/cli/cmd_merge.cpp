@@ -35,17 +35,20 @@ int run_merge(const MergeArgs& a) {
       first = r;
       first_file = file;
     } else if (r.n != first.n) {
-      throw UsageError(fmt::format("{} is for N = {} but {} is for N = {}", file, r.n, first_file,
-                                   first.n));
-    } else if (r.method != first.method || r.fingerprint != first.fingerprint || r.jobs != first.jobs ||
-               r.shard.count != first.shard.count) {
-      throw UsageError(fmt::format("{} and {} come from different runs (job lists or shard "
-                                   "counts differ)", file, first_file));
+      throw UsageError(
+          fmt::format("{} is for N = {} but {} is for N = {}", file, r.n, first_file, first.n));
+    } else if (r.method != first.method || r.fingerprint != first.fingerprint ||
+               r.jobs != first.jobs || r.shard.count != first.shard.count) {
+      throw UsageError(
+          fmt::format("{} and {} come from different runs (job lists or shard "
+                      "counts differ)",
+                      file, first_file));
     }
     if (!r.finished())
-      throw UsageError(fmt::format("{} (shard {}/{}) is not finished: {} of {} jobs done; "
-                                   "run its count command again to finish it", file,
-                                   r.shard.index, r.shard.count, r.done_count(), r.shard_jobs()));
+      throw UsageError(
+          fmt::format("{} (shard {}/{}) is not finished: {} of {} jobs done; "
+                      "run its count command again to finish it",
+                      file, r.shard.index, r.shard.count, r.done_count(), r.shard_jobs()));
     if (auto [it, fresh] = seen.emplace(r.shard.index, file); !fresh)
       throw UsageError(fmt::format("shard {}/{} is given twice ({} and {})", r.shard.index,
                                    r.shard.count, it->second, file));

@@ -53,19 +53,25 @@ Placement read_placement(const std::string& text) {
 int run_render(const RenderArgs& a) {
   Placement p;
   if (!a.n.empty()) {
-    if (!a.placement.empty()) throw UsageError("give either a placement or --n with --index, not both");
+    if (!a.placement.empty())
+      throw UsageError("give either a placement or --n with --index, not both");
     const int n = parse_int_arg(a.n, 1, kMaxRankN, "--n");
     const SolutionIndex& idx = SolutionIndex::get(n, a.unique);
     if (idx.size() == 0) throw UsageError(fmt::format("N = {} has no solutions", n));
     if (a.index < 1 || static_cast<unsigned long long>(a.index) > idx.size())
-      throw UsageError(fmt::format("--index must be between 1 and {}, got {}", idx.size(), a.index));
+      throw UsageError(
+          fmt::format("--index must be between 1 and {}, got {}", idx.size(), a.index));
     p = to_placement(idx.unrank(static_cast<std::uint64_t>(a.index)));
   } else {
-    if (a.placement.empty()) throw UsageError("give a placement (e.g. \"1 5 8 6 3 7 2 4\", or - for stdin) or --n N --index K");
+    if (a.placement.empty())
+      throw UsageError(
+          "give a placement (e.g. \"1 5 8 6 3 7 2 4\", or - for stdin) or --n N --index K");
     p = read_placement(a.placement);
   }
-  if (p.n > kMaxRenderN) throw UsageError(fmt::format("render draws boards up to N = {}", kMaxRenderN));
-  if (a.cell < 0 || a.cell > 200) throw UsageError(fmt::format("--cell must be between 1 and 200 pixels, got {}", a.cell));
+  if (p.n > kMaxRenderN)
+    throw UsageError(fmt::format("render draws boards up to N = {}", kMaxRenderN));
+  if (a.cell < 0 || a.cell > 200)
+    throw UsageError(fmt::format("--cell must be between 1 and 200 pixels, got {}", a.cell));
   RenderOptions o;
   o.cell = a.cell;
   o.coordinates = !a.no_coordinates;
@@ -88,7 +94,8 @@ void register_render(CLI::App& app, int& exit_code) {
   cmd->add_option("PLACEMENT", args->placement,
                   "queens as \"1 5 8 6 3 7 2 4\", JSON or algebraic; - reads a line or a board "
                   "diagram from stdin");
-  cmd->add_option("--n", args->n, fmt::format("draw solution --index of this N (1..{})", kMaxRankN));
+  cmd->add_option("--n", args->n,
+                  fmt::format("draw solution --index of this N (1..{})", kMaxRankN));
   cmd->add_option("--index", args->index, "1-based index in `list N` order (with --n)");
   cmd->add_flag("--unique", args->unique, "--index counts canonical representatives only");
   cmd->add_option("--output,-o", args->output, "SVG file to write (default: stdout)");

@@ -24,13 +24,15 @@ struct ServeArgs {
 
 int run_serve(const ServeArgs& a) {
   if (a.port < 0 || a.port > 65535)
-    throw UsageError(fmt::format("--port must be between 0 (any free port) and 65535, got {}", a.port));
+    throw UsageError(
+        fmt::format("--port must be between 0 (any free port) and 65535, got {}", a.port));
   if (a.threads < 1 || a.threads > 256)
     throw UsageError(fmt::format("--threads must be between 1 and 256, got {}", a.threads));
   if (a.host.empty()) throw UsageError("--host must not be empty");
 #if !defined(NQUEENS_HAVE_WEB)
-  throw UsageError("serve: this nqueens was built without the web viewer (configure with "
-                   "-DNQUEENS_WEB=ON where cpp-httplib is installed)");
+  throw UsageError(
+      "serve: this nqueens was built without the web viewer (configure with "
+      "-DNQUEENS_WEB=ON where cpp-httplib is installed)");
 #else
   web::ServerOptions options;
   options.host = a.host;
@@ -60,8 +62,9 @@ int run_serve(const ServeArgs& a) {
 
 void register_serve(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ServeArgs>();
-  CLI::App* cmd = app.add_subcommand("serve", "Start the local web viewer (board, solution index, "
-                                              "backtracking animation) and its JSON API");
+  CLI::App* cmd = app.add_subcommand("serve",
+                                     "Start the local web viewer (board, solution index, "
+                                     "backtracking animation) and its JSON API");
   cmd->add_option("--port,-p", args->port, "TCP port (default 8080; 0 picks a free one)");
   cmd->add_option("--host", args->host,
                   "address to listen on (default 127.0.0.1: this machine only)");

@@ -31,7 +31,8 @@ std::string board_text(const Tracer& t) {
 
 int run_trace(const TraceArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxTraceN, "N");
-  if (a.limit < 0) throw UsageError(fmt::format("--limit must be 0 (no limit) or more, got {}", a.limit));
+  if (a.limit < 0)
+    throw UsageError(fmt::format("--limit must be 0 (no limit) or more, got {}", a.limit));
   if (a.from < 0) throw UsageError(fmt::format("--from must be 0 or more, got {}", a.from));
   Output out;
   Tracer t(n);
@@ -42,11 +43,12 @@ int run_trace(const TraceArgs& a) {
     if (a.no_rejects && s.kind == StepKind::reject) continue;
     ++shown;
     if (a.json) {
-      std::string line = fmt::format(
-          R"({{"i":{},"kind":"{}","row":{},"col":{},"nodes":{},"solutions":{})", s.index,
-          name(s.kind), s.row + 1, s.col + 1, s.nodes, s.solutions);
+      std::string line =
+          fmt::format(R"({{"i":{},"kind":"{}","row":{},"col":{},"nodes":{},"solutions":{})",
+                      s.index, name(s.kind), s.row + 1, s.col + 1, s.nodes, s.solutions);
       if (s.kind == StepKind::reject)
-        line += fmt::format(R"(,"by":[{},{}],"line":"{}")", s.by.row + 1, s.by.col + 1, name(s.line));
+        line +=
+            fmt::format(R"(,"by":[{},{}],"line":"{}")", s.by.row + 1, s.by.col + 1, name(s.line));
       out.line(line + "}");
     } else {
       out.line(describe(s));

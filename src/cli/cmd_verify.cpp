@@ -32,8 +32,7 @@ std::string json_escape(std::string_view s) {
   return out;
 }
 
-void report(Output& out, const VerifyArgs& a, long long index, const VerifyResult& r,
-            Tally& t) {
+void report(Output& out, const VerifyArgs& a, long long index, const VerifyResult& r, Tally& t) {
   (r.valid ? t.valid : t.invalid) += 1;
   if (a.quiet) return;
   if (a.json) {

@@ -14,17 +14,19 @@ void print_count_report(const CountReport& r, bool json) {
   const ClassCounts c = r.counts.classes(r.n);
   if (json) {
     std::string extra;
-    if (partial) extra += fmt::format(",\"shard\":\"{}/{}\",\"partial\":true", r.shard.index, r.shard.count);
+    if (partial)
+      extra += fmt::format(",\"shard\":\"{}/{}\",\"partial\":true", r.shard.index, r.shard.count);
     if (!r.record.empty()) extra += fmt::format(",\"record\":\"{}\"", r.record);
     if (r.resumed) extra += fmt::format(",\"resumed_jobs\":{}", r.resumed);
     if (r.merged) extra += fmt::format(",\"merged_shards\":{}", r.merged);
     if (!r.kernel.empty()) extra += fmt::format(",\"kernel\":\"{}\"", r.kernel);
     if (!r.method.empty()) extra += fmt::format(",\"method\":\"{}\"", r.method);
     if (partial) {
-      fmt::print("{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"
-                 "\"threads\":{},\"jobs\":{}{}}}\n",
-                 r.n, to_string(r.counts.total), to_string(r.counts.fixed180),
-                 to_string(r.counts.fixed90), r.seconds, r.threads, r.jobs, extra);
+      fmt::print(
+          "{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"
+          "\"threads\":{},\"jobs\":{}{}}}\n",
+          r.n, to_string(r.counts.total), to_string(r.counts.fixed180), to_string(r.counts.fixed90),
+          r.seconds, r.threads, r.jobs, extra);
       return;
     }
     fmt::print(
@@ -34,11 +36,12 @@ void print_count_report(const CountReport& r, bool json) {
         to_string(c.size2), to_string(c.size1), r.seconds, r.threads, r.jobs, extra);
     return;
   }
-  if (partial) fmt::print("shard: {}/{} (partial sums; `nqueens merge` adds all shards)\n",
-                          r.shard.index, r.shard.count);
+  if (partial)
+    fmt::print("shard: {}/{} (partial sums; `nqueens merge` adds all shards)\n", r.shard.index,
+               r.shard.count);
   if (partial) {
-    fmt::print("n: {}\ntotal: {}\nfixed by the half turn: {}\nfixed by the quarter turn: {}\n",
-               r.n, to_string(r.counts.total), to_string(r.counts.fixed180),
+    fmt::print("n: {}\ntotal: {}\nfixed by the half turn: {}\nfixed by the quarter turn: {}\n", r.n,
+               to_string(r.counts.total), to_string(r.counts.fixed180),
                to_string(r.counts.fixed90));
   } else {
     fmt::print("n: {}\ntotal: {}\nunique: {}\n", r.n, to_string(c.total()), to_string(c.unique()));
@@ -61,11 +64,15 @@ void print_count_report(const CountReport& r, bool json) {
 void print_interrupted(const char* tool, std::size_t done, std::size_t total,
                        const std::string& checkpoint) {
   if (checkpoint.empty())
-    std::fprintf(stderr, "%s: interrupted after %zu of %zu jobs; nothing saved "
-                         "(use --checkpoint FILE to be able to resume)\n", tool, done, total);
+    std::fprintf(stderr,
+                 "%s: interrupted after %zu of %zu jobs; nothing saved "
+                 "(use --checkpoint FILE to be able to resume)\n",
+                 tool, done, total);
   else
-    std::fprintf(stderr, "%s: interrupted after %zu of %zu jobs; saved in %s, run the same "
-                         "command to resume\n", tool, done, total, checkpoint.c_str());
+    std::fprintf(stderr,
+                 "%s: interrupted after %zu of %zu jobs; saved in %s, run the same "
+                 "command to resume\n",
+                 tool, done, total, checkpoint.c_str());
 }
 
 }  // namespace nqueens::cli

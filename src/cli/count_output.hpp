@@ -10,8 +10,8 @@ namespace nqueens::cli {
 
 struct CountReport {
   int n = 0;
-  SolutionCounts counts;    // classes follow from them unless the report is one shard's part
-  std::string method;       // the counting method that ran (JSON "method"), if known
+  SolutionCounts counts;  // classes follow from them unless the report is one shard's part
+  std::string method;     // the counting method that ran (JSON "method"), if known
   double seconds = 0;
   int threads = 0;
   std::size_t jobs = 0;

@@ -15,9 +15,10 @@ std::string kernel_tier_summary() {
   std::string available;
   for (const nqueens::KernelTier t : nqueens::available_kernel_tiers())
     available += fmt::format("{}{}", available.empty() ? "" : ", ", nqueens::kernel_tier_name(t));
-  return fmt::format("counting kernel on this CPU: {} (available: {}; count --kernel NAME or "
-                     "NQUEENS_KERNEL=NAME forces one)",
-                     nqueens::kernel_tier_name(nqueens::best_kernel_tier()), available);
+  return fmt::format(
+      "counting kernel on this CPU: {} (available: {}; count --kernel NAME or "
+      "NQUEENS_KERNEL=NAME forces one)",
+      nqueens::kernel_tier_name(nqueens::best_kernel_tier()), available);
 }
 
 bool is_subcommand(CLI::App& app, const char* name) {
@@ -31,8 +32,8 @@ bool is_subcommand(CLI::App& app, const char* name) {
 int main(int argc, char** argv) {
   using namespace nqueens::cli;
   CLI::App app{"nqueens: N-Queens solutions counted, listed, verified", "nqueens"};
-  app.set_version_flag("--version", std::string("nqueens ") + nqueens::kVersion + "\n" +
-                                        kernel_tier_summary());
+  app.set_version_flag("--version",
+                       std::string("nqueens ") + nqueens::kVersion + "\n" + kernel_tier_summary());
   app.require_subcommand(1);
   app.fallthrough(false);
   int exit_code = 0;

@@ -16,8 +16,7 @@ std::string format_duration(double s) {
   return fmt::format("{}d{:02}h", t / 86400, (t % 86400) / 3600);
 }
 
-void ProgressBar::update(std::size_t done, std::size_t total, std::size_t resumed,
-                         double seconds) {
+void ProgressBar::update(std::size_t done, std::size_t total, std::size_t resumed, double seconds) {
   if (!enabled_) return;
   constexpr int kWidth = 24;
   const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);

@@ -17,7 +17,8 @@
 
 namespace nqueens::gpu {
 
-static_assert(static_cast<int>(Branch::corner) == kCorner && static_cast<int>(Branch::edge) == kEdge);
+static_assert(static_cast<int>(Branch::corner) == kCorner &&
+              static_cast<int>(Branch::edge) == kEdge);
 static_assert(kMaxJobDepth == kPackedDepth);
 static_assert(sizeof(PackedJob) == 12);
 
@@ -26,7 +27,9 @@ static_assert(sizeof(PackedJob) == 12);
 // shallow enough that the list stays a few hundred MB at most. Job counts per N (depth):
 // 16: 4.4M (8), 17: 2.3M (7), 18: 4.4M (7), 19: 7.7M (7), 20: 13.8M (7), 21: 22.5M (7),
 // 22: 4.3M (6). make_jobs clamps the depth to N-2 for small boards.
-inline int job_depth(int n) { return n <= 16 ? 8 : n <= 21 ? 7 : 6; }
+inline int job_depth(int n) {
+  return n <= 16 ? 8 : n <= 21 ? 7 : 6;
+}
 
 // Jobs per device batch (2M: N = 20 runs in 7 batches, N = 21 in 11). Progress and
 // checkpoints advance once per batch, and every batch ends with a tail in which the last

@@ -5,17 +5,21 @@
 
 namespace nqueens::gpu {
 
-std::string unavailable_reason() { return cuda_unavailable_reason(); }
+std::string unavailable_reason() {
+  return cuda_unavailable_reason();
+}
 
-std::string device_description() { return cuda_device_description(); }
+std::string device_description() {
+  return cuda_device_description();
+}
 
 void count_batch(const JobList& list, std::span<const std::size_t> indices,
                  std::span<SolutionCounts> out) {
-  count_batch_with(list, indices, out,
-                   [](int n, int depth, std::span<const PackedJob> jobs,
-                      std::span<PackedTally> tallies) {
-                     launch_on_device(n, depth, jobs.data(), jobs.size(), tallies.data());
-                   });
+  count_batch_with(
+      list, indices, out,
+      [](int n, int depth, std::span<const PackedJob> jobs, std::span<PackedTally> tallies) {
+        launch_on_device(n, depth, jobs.data(), jobs.size(), tallies.data());
+      });
 }
 
 }  // namespace nqueens::gpu

@@ -75,8 +75,9 @@ std::string cuda_unavailable_reason() {
     cudaGetDeviceProperties(&p, 0);
     return "CUDA device " + std::string(p.name) + " (compute " + std::to_string(p.major) + "." +
            std::to_string(p.minor) + ") cannot run this build's kernel (" +
-           cudaGetErrorString(image) + "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=" +
-           std::to_string(p.major * 10 + p.minor) + ")";
+           cudaGetErrorString(image) +
+           "; rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + std::to_string(p.major * 10 + p.minor) +
+           ")";
   }
   return "";
 }
@@ -104,7 +105,9 @@ void launch_on_device(int n, int depth, const PackedJob* jobs, std::size_t count
   // 32 with a shallow list) until it fits what the device allows.
   const std::size_t words = static_cast<std::size_t>(stack_words(n, depth));
   int block = kThreadsPerBlock;
-  auto shared_bytes = [&](int threads) { return words * sizeof(Word) * static_cast<std::size_t>(threads); };
+  auto shared_bytes = [&](int threads) {
+    return words * sizeof(Word) * static_cast<std::size_t>(threads);
+  };
   while (block > 32 && shared_bytes(block) > p.sharedMemPerBlockOptin) block /= 2;
   const std::size_t shared = shared_bytes(block);
   if (shared > p.sharedMemPerBlockOptin)

@@ -19,7 +19,6 @@ std::string cuda_device_description();
 // Counts jobs[0..count) on device 0 into out[0..count): one thread per job, jobs handed out
 // by a global atomic counter, each thread's DFS stack (stack_words(n, depth) words) in shared
 // memory. Blocks until done. Throws std::runtime_error naming the CUDA error.
-void launch_on_device(int n, int depth, const PackedJob* jobs, std::size_t count,
-                      PackedTally* out);
+void launch_on_device(int n, int depth, const PackedJob* jobs, std::size_t count, PackedTally* out);
 
 }  // namespace nqueens::gpu

@@ -33,8 +33,8 @@ namespace nqueens::gpu {
 
 using Word = std::uint32_t;  // one board row, bit c = column c (as in count_kernel.hpp)
 
-inline constexpr int kCorner = 0;  // Branch::corner
-inline constexpr int kEdge = 1;    // Branch::edge
+inline constexpr int kCorner = 0;       // Branch::corner
+inline constexpr int kEdge = 1;         // Branch::edge
 inline constexpr int kPackedDepth = 8;  // rows a packed job fixes at most (kMaxJobDepth)
 inline constexpr int kStackFields = 4;
 
@@ -82,9 +82,8 @@ using Rules = kernels::BranchRules;
 // it is the representative (the lexicographically smallest of the tied boards), exactly as
 // kernels::classify_edge_leaf. own[i] is the column of row i. Comparisons read the rotated
 // board on the fly from the inverse permutation instead of building it (less local memory).
-NQ_HOST_DEVICE inline void classify_edge_leaf(const Rules& r, const std::uint8_t* own,
-                                              bool tie90, bool tie180, bool tie270,
-                                              PackedTally& t) {
+NQ_HOST_DEVICE inline void classify_edge_leaf(const Rules& r, const std::uint8_t* own, bool tie90,
+                                              bool tie180, bool tie270, PackedTally& t) {
   const int n = r.n;
   std::uint8_t row_of[32];  // row_of[c]: the row whose queen stands in column c
   for (int i = 0; i < n; ++i) row_of[own[i]] = static_cast<std::uint8_t>(i);
@@ -127,8 +126,8 @@ NQ_HOST_DEVICE inline void classify_edge_leaf(const Rules& r, const std::uint8_t
 // from the stack (the queen of row k is the bit that row k+1's `down` adds), row N-2 and
 // N-1 from the caller's registers.
 NQ_HOST_DEVICE NQ_FORCE_INLINE Word leaf_row_bit(const PackedJob& job, int start, int n,
-                                                  const Word* stack, int stride, Word down_n2,
-                                                  Word bit_n2, Word bit_n1, int i) {
+                                                 const Word* stack, int stride, Word down_n2,
+                                                 Word bit_n2, Word bit_n1, int i) {
   if (i < start) return Word{1} << job.cols[i];
   if (i == n - 1) return bit_n1;
   if (i == n - 2) return bit_n2;

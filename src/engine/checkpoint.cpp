@@ -125,15 +125,16 @@ std::size_t RunRecord::done_count() const {
 
 void RunRecord::check_matches(const JobList& list, Shard s, const std::string& path) const {
   if (n != list.n)
-    throw RecordError(path + " is a record for N = " + std::to_string(n) + ", not N = " +
-                      std::to_string(list.n));
+    throw RecordError(path + " is a record for N = " + std::to_string(n) +
+                      ", not N = " + std::to_string(list.n));
   if (method != list.method)
-    throw RecordError(path + " is a record of the " + method_name(method) +
-                      " method, not of the " + method_name(list.method) +
-                      " method; resume it with --method " + method_name(method));
+    throw RecordError(path + " is a record of the " + method_name(method) + " method, not of the " +
+                      method_name(list.method) + " method; resume it with --method " +
+                      method_name(method));
   if (jobs != list.jobs.size() || depth != list.depth || fingerprint != list.fingerprint())
-    throw RecordError(path + " was made from a different job list (another program version or "
-                             "job depth); it cannot be resumed by this run");
+    throw RecordError(path +
+                      " was made from a different job list (another program version or "
+                      "job depth); it cannot be resumed by this run");
   if (!(shard == s))
     throw RecordError(path + " is for shard " + std::to_string(shard.index) + "/" +
                       std::to_string(shard.count) + ", not " + std::to_string(s.index) + "/" +
@@ -189,8 +190,8 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     }
     fields[key] = value;
   }
-  for (const char* k : {"program", "n", "method", "depth", "jobs", "fingerprint", "shard", "done",
-                        "solutions"})
+  for (const char* k :
+       {"program", "n", "method", "depth", "jobs", "fingerprint", "shard", "done", "solutions"})
     if (!fields.count(k)) throw bad(std::string("missing field '") + k + "'");
   if (fields["program"] != kVersion)
     throw RecordError(path + " was written by nqueens " + fields["program"] + ", this is " +

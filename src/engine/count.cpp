@@ -26,8 +26,7 @@ CountResult count_solutions(const CountOptions& options) {
   result.threads = options.threads > 0 ? options.threads : hardware_threads();
   result.method = list.method;
   result.classes = run_jobs(list, list.all_indices(), result.threads).classes(options.n);
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

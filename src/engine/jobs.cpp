@@ -56,7 +56,9 @@ void extend(const BranchRules& r, Job& job, int row, Row left, Row down, Row rig
 // job list and a record comfortably, and N = 24 already takes core-years.
 constexpr int kMaxJoinCountN = 24;
 
-std::uint32_t column_mask(int n) { return n == 32 ? ~0u : (std::uint32_t{1} << n) - 1; }
+std::uint32_t column_mask(int n) {
+  return n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
+}
 
 std::uint32_t reverse_columns(std::uint32_t cols, int n) {
   std::uint32_t r = 0;
@@ -94,10 +96,18 @@ ClassCounts count_whole_board(int n) {
   for_each_solution(n, [&](const Solution& s) {
     if (!is_canonical(s)) return true;
     switch (symmetry_class_size(s)) {
-      case 1: ++c.size1; break;
-      case 2: ++c.size2; break;
-      case 4: ++c.size4; break;
-      default: ++c.size8; break;
+      case 1:
+        ++c.size1;
+        break;
+      case 2:
+        ++c.size2;
+        break;
+      case 4:
+        ++c.size4;
+        break;
+      default:
+        ++c.size8;
+        break;
     }
     return true;
   });
@@ -111,13 +121,18 @@ int hardware_threads() {
   return h == 0 ? 1 : static_cast<int>(h);
 }
 
-int default_job_depth(int n) { return std::clamp(n / 4 + 1, 2, 6); }
+int default_job_depth(int n) {
+  return std::clamp(n / 4 + 1, 2, 6);
+}
 
 const char* method_name(CountMethod method) {
   switch (method) {
-    case CountMethod::backtrack: return "backtrack";
-    case CountMethod::join: return "join";
-    default: return "auto";
+    case CountMethod::backtrack:
+      return "backtrack";
+    case CountMethod::join:
+      return "join";
+    default:
+      return "auto";
   }
 }
 
@@ -130,10 +145,15 @@ CountMethod choose_method(int n) {
   // at N = 22.
   int from = 16;
   switch (selected_kernel_tier()) {
-    case KernelTier::avx512: from = 22; break;
+    case KernelTier::avx512:
+      from = 22;
+      break;
     case KernelTier::avx2:
-    case KernelTier::neon: from = 20; break;
-    case KernelTier::scalar: break;
+    case KernelTier::neon:
+      from = 20;
+      break;
+    case KernelTier::scalar:
+      break;
   }
   return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
 }
@@ -147,8 +167,8 @@ JobList make_jobs(int n, CountMethod method, int depth) {
 JobList make_join_jobs(int n) {
   check_n(n);
   if (n > kMaxJoinCountN)
-    throw std::invalid_argument("the join method counts N up to " +
-                                std::to_string(kMaxJoinCountN) + ", got " + std::to_string(n));
+    throw std::invalid_argument("the join method counts N up to " + std::to_string(kMaxJoinCountN) +
+                                ", got " + std::to_string(n));
   JobList list;
   list.n = n;
   list.method = CountMethod::join;
@@ -163,7 +183,7 @@ JobList make_join_jobs(int n) {
     const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
     // Every `half`-subset of the columns in increasing order (Gosper's next-combination step).
     std::uint64_t cols = half == 0 ? 0 : (std::uint64_t{1} << half) - 1;
-    for (; cols <= mask; ) {
+    for (; cols <= mask;) {
       const auto top = static_cast<std::uint32_t>(cols);
       if ((top & middle_bit) == 0) {
         const auto orbit = join_orbit(n, top, middle);
@@ -277,8 +297,8 @@ SolutionCounts count_job(int n, const Job& job) {
   for (int row = 0; row < job.depth; ++row) {
     const Row bit = Row{1} << job.cols[row];
     const int fixed_rows = corner ? 2 : 1;  // rows the branch itself places
-    const Row allowed = row < fixed_rows ? r.mask & ~(left | down | right)
-                                         : r.candidates(row, left, down, right);
+    const Row allowed =
+        row < fixed_rows ? r.mask & ~(left | down | right) : r.candidates(row, left, down, right);
     if ((bit & allowed) == 0)
       throw std::invalid_argument("job prefix breaks the rules of its branch");
     board[row] = bit;

@@ -17,20 +17,22 @@ namespace nqueens::kernels {
 
 using Row = std::uint32_t;
 
-NQ_HOST_DEVICE inline Row lowest_bit(Row x) { return x & (0u - x); }
+NQ_HOST_DEVICE inline Row lowest_bit(Row x) {
+  return x & (0u - x);
+}
 
 // Shared by the job generator, the CPU kernels and the GPU kernel, so a job prefix obeys
 // exactly the rules every search applies below it.
 struct BranchRules {
   int n = 0;
   Branch branch = Branch::whole;
-  int bound1 = 0;      // corner: column of row 1's queen; edge: column of row 0's queen
-  int bound2 = 0;      // edge: N-1-bound1, the last row where an edge-column queen may stand
-  Row mask = 0;        // the N board columns
-  Row sides = 0;       // edge: columns 0 and N-1
-  Row last_mask = 0;   // edge: bottom-row columns closer than bound1 to a corner (forbidden)
-  Row end_bit = 0;     // edge: bottom-row column N-1-bound1 (a 180-degree tie)
-  Row top_bit = 0;     // column N-1
+  int bound1 = 0;     // corner: column of row 1's queen; edge: column of row 0's queen
+  int bound2 = 0;     // edge: N-1-bound1, the last row where an edge-column queen may stand
+  Row mask = 0;       // the N board columns
+  Row sides = 0;      // edge: columns 0 and N-1
+  Row last_mask = 0;  // edge: bottom-row columns closer than bound1 to a corner (forbidden)
+  Row end_bit = 0;    // edge: bottom-row column N-1-bound1 (a 180-degree tie)
+  Row top_bit = 0;    // column N-1
 
   NQ_HOST_DEVICE static BranchRules make(int n, Branch branch, int bound1) {
     BranchRules r;

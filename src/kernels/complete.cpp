@@ -31,13 +31,18 @@ using u64 = std::uint64_t;
 class CompletionSearch {
  public:
   explicit CompletionSearch(const CompletionProblem& p)
-      : n_(p.n), words_((static_cast<std::size_t>(p.n) + 63) / 64),
-        blocked_(static_cast<std::size_t>(p.n) * words_, 0), cols_(words_ + 2, 0),
-        drev_(words_ * 3 + 4, 0), anti_(words_ * 3 + 4, 0),
+      : n_(p.n),
+        words_((static_cast<std::size_t>(p.n) + 63) / 64),
+        blocked_(static_cast<std::size_t>(p.n) * words_, 0),
+        cols_(words_ + 2, 0),
+        drev_(words_ * 3 + 4, 0),
+        anti_(words_ * 3 + 4, 0),
         col_of_row_(static_cast<std::size_t>(p.n), -1),
         last_mask_(p.n % 64 == 0 ? ~u64{0} : (u64{1} << (p.n % 64)) - 1),
         scratch_(words_) {
-    for (Square s : p.blocked) set(blocked_, static_cast<std::size_t>(s.row) * words_ * 64 + static_cast<std::size_t>(s.col));
+    for (Square s : p.blocked)
+      set(blocked_,
+          static_cast<std::size_t>(s.row) * words_ * 64 + static_cast<std::size_t>(s.col));
     for (Square s : p.fixed) place(s.row, s.col);
     for (int r = 0; r < n_; ++r)
       if (col_of_row_[static_cast<std::size_t>(r)] < 0) open_.push_back(r);
@@ -178,7 +183,8 @@ class CompletionSearch {
 
 void check_problem(const CompletionProblem& p) {
   if (p.n < 1 || p.n > kMaxCompleteN)
-    throw std::invalid_argument(fmt::format("N must be between 1 and {}, got {}", kMaxCompleteN, p.n));
+    throw std::invalid_argument(
+        fmt::format("N must be between 1 and {}, got {}", kMaxCompleteN, p.n));
   auto on_board = [&](Square s, const char* what) {
     if (s.row < 0 || s.col < 0 || s.row >= p.n || s.col >= p.n)
       throw CompletionInputError(fmt::format("{} square ({},{}) is off the {}x{} board", what,
@@ -190,7 +196,8 @@ void check_problem(const CompletionProblem& p) {
   if (!v.attacks.empty()) {
     const Attack& a = v.attacks.front();
     if (a.line == Line::square)
-      throw CompletionInputError(fmt::format("square {} is fixed twice", square_name(a.first, p.n)));
+      throw CompletionInputError(
+          fmt::format("square {} is fixed twice", square_name(a.first, p.n)));
     throw CompletionInputError(fmt::format("fixed queens {} and {} share a {}",
                                            square_name(a.first, p.n), square_name(a.second, p.n),
                                            name(a.line)));
@@ -224,7 +231,8 @@ std::optional<Solution> find_completion(const CompletionProblem& p) {
   // Big boards: local search first (N = 200 with 5 fixed queens: ~10 ms); it proves nothing,
   // so the exhaustive search below still decides when it fails.
   if (p.n > 32)
-    if (auto s = complete_by_local_search(p, 1, 400 * static_cast<std::uint64_t>(p.n) + 100'000)) return s;
+    if (auto s = complete_by_local_search(p, 1, 400 * static_cast<std::uint64_t>(p.n) + 100'000))
+      return s;
   std::optional<Solution> out;
   std::uint64_t budget = static_cast<std::uint64_t>(p.n) + 16;  // a clean descent needs ~N nodes
   for (std::uint64_t attempt = 1;; ++attempt, budget *= 2) {
@@ -249,14 +257,18 @@ std::vector<Square> parse_square_list(const std::string& text, int n) {
     long long v = 0;
     auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || v < 1 || v > n)
-      throw std::invalid_argument(
-          fmt::format("'{}' is not a square of the {}x{} board (like a1 or row:col 1:1)", whole, n, n));
+      throw std::invalid_argument(fmt::format(
+          "'{}' is not a square of the {}x{} board (like a1 or row:col 1:1)", whole, n, n));
     return static_cast<int>(v - 1);
   };
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ',' || text[i] == ';' || std::isspace(static_cast<unsigned char>(text[i])))) ++i;
+    while (i < text.size() &&
+           (text[i] == ',' || text[i] == ';' || std::isspace(static_cast<unsigned char>(text[i]))))
+      ++i;
     std::size_t j = i;
-    while (j < text.size() && text[j] != ',' && text[j] != ';' && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    while (j < text.size() && text[j] != ',' && text[j] != ';' &&
+           !std::isspace(static_cast<unsigned char>(text[j])))
+      ++j;
     if (j == i) break;
     const std::string tok = text.substr(i, j - i);
     i = j;
@@ -268,7 +280,8 @@ std::vector<Square> parse_square_list(const std::string& text, int n) {
       const int col = std::tolower(static_cast<unsigned char>(tok[0])) - 'a';
       if (col >= n || n > kMaxAlgebraicN)
         throw std::invalid_argument(fmt::format(
-            "'{}' is not a square of the {}x{} board (algebraic needs N <= 26; use row:col)", tok, n, n));
+            "'{}' is not a square of the {}x{} board (algebraic needs N <= 26; use row:col)", tok,
+            n, n));
       out.push_back({number(std::string_view(tok).substr(1), tok), col});
     } else {
       throw std::invalid_argument(

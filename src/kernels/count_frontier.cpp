@@ -71,7 +71,8 @@ namespace nqueens::kernels {
 
 #if defined(NQUEENS_FRONTIER_DISPATCH) && defined(__clang__)
 // Applies to every function defined below, not to lambdas: the kernel has none.
-#pragma clang attribute push(__attribute__((target("avx512f,popcnt,bmi,bmi2"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,popcnt,bmi,bmi2"))), \
+                             apply_to = function)
 #elif defined(NQUEENS_FRONTIER_DISPATCH)
 #pragma GCC push_options
 #pragma GCC target("avx512f,popcnt,bmi,bmi2")
@@ -103,14 +104,16 @@ Frontier& frontier() {
   return *f;
 }
 
-inline __m512i set1(Row x) { return _mm512_set1_epi32(static_cast<int>(x)); }
+inline __m512i set1(Row x) {
+  return _mm512_set1_epi32(static_cast<int>(x));
+}
 
 // The row's candidate rules (BranchRules::candidates) as vector constants.
 struct RowRules {
-  __m512i allowed;   // mask minus the columns this row forbids outright
-  __m512i sides;     // edge: columns 0 and N-1
-  __m512i special;   // edge: a child queen here sets the tie flag (0: none on this row)
-  bool at_bound2;    // edge: the "edge columns used by now" rule applies
+  __m512i allowed;  // mask minus the columns this row forbids outright
+  __m512i sides;    // edge: columns 0 and N-1
+  __m512i special;  // edge: a child queen here sets the tie flag (0: none on this row)
+  bool at_bound2;   // edge: the "edge columns used by now" rule applies
   bool has_special;
 
   template <bool Edge>
@@ -129,8 +132,8 @@ struct RowRules {
 
   // Free squares of 16 states; `live` lanes only, the rest 0.
   __m512i candidates(__mmask16 live, __m512i l, __m512i d, __m512i rt) const {
-    __m512i free = _mm512_maskz_andnot_epi32(live, _mm512_or_si512(_mm512_or_si512(l, d), rt),
-                                             allowed);
+    __m512i free =
+        _mm512_maskz_andnot_epi32(live, _mm512_or_si512(_mm512_or_si512(l, d), rt), allowed);
     if (at_bound2) {
       const __mmask16 any = _mm512_test_epi32_mask(d, sides);
       const __mmask16 both = _mm512_cmpeq_epi32_mask(_mm512_and_si512(d, sides), sides);
@@ -148,13 +151,13 @@ struct RowRules {
 //  - edge branch: column 0 (or N-1) is still empty but every square where the rules still
 //    let it take its queen (rows max(t, bound1) .. bound2) is attacked on a diagonal.
 struct Prune {
-  __m128i shift;     // N-1-t
-  __m128i shift2;    // N-2-t
-  __m128i shift3;    // N-3-t
-  __m128i shift4;    // N-4-t (0 on row N-3: the state's own row)
-  __m512i last;      // allowed last-row squares
-  __m512i span0;     // right-diagonal bits of column 0's remaining rows (~0: no test)
-  __m512i span1;     // left-diagonal bits of column N-1's remaining rows (~0: no test)
+  __m128i shift;   // N-1-t
+  __m128i shift2;  // N-2-t
+  __m128i shift3;  // N-3-t
+  __m128i shift4;  // N-4-t (0 on row N-3: the state's own row)
+  __m512i last;    // allowed last-row squares
+  __m512i span0;   // right-diagonal bits of column 0's remaining rows (~0: no test)
+  __m512i span1;   // left-diagonal bits of column N-1's remaining rows (~0: no test)
   __m512i one, top, mask;
 
   template <bool Edge>
@@ -197,10 +200,10 @@ struct Prune {
     ok = _mm512_mask_test_epi32_mask(ok, open(l, d, rt, shift3), mask);
     ok = _mm512_mask_test_epi32_mask(ok, open(l, d, rt, shift4), mask);
     if constexpr (Edge) {
-      const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(
-          _mm512_testn_epi32_mask(d, one), _mm512_and_si512(rt, span0), span0);
-      const __mmask16 dead1 = _mm512_mask_cmpeq_epi32_mask(
-          _mm512_testn_epi32_mask(d, top), _mm512_and_si512(l, span1), span1);
+      const __mmask16 dead0 = _mm512_mask_cmpeq_epi32_mask(_mm512_testn_epi32_mask(d, one),
+                                                           _mm512_and_si512(rt, span0), span0);
+      const __mmask16 dead1 = _mm512_mask_cmpeq_epi32_mask(_mm512_testn_epi32_mask(d, top),
+                                                           _mm512_and_si512(l, span1), span1);
       ok = static_cast<__mmask16>(ok & ~(dead0 | dead1));
     }
     return ok;
@@ -208,8 +211,7 @@ struct Prune {
 };
 
 inline __mmask16 live_lanes(int remaining) {
-  return remaining >= kLanes ? __mmask16{0xFFFF}
-                             : static_cast<__mmask16>((1u << remaining) - 1);
+  return remaining >= kLanes ? __mmask16{0xFFFF} : static_cast<__mmask16>((1u << remaining) - 1);
 }
 
 // Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
@@ -256,8 +258,8 @@ int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, 
 
 // Rebuilds the board of a leaf and classifies it: rows n-3..n-1 are given (bit3, bit2, last),
 // the rows above come from walking parent[] up from state `index` of row n-3.
-void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit3, Row bit2,
-                      Row last, Tally& t) {
+void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit3, Row bit2, Row last,
+                      Tally& t) {
   const BranchRules& r = s.rules;
   Row board[32];
   for (int i = 0; i < s.start; ++i) board[i] = s.board[i];
@@ -321,14 +323,14 @@ void count_leaves(const JobStart& s, const Frontier& f, int count, Tally& t) {
       const __m512i a = _mm512_and_si512(two, _mm512_sub_epi32(zero, two));
       const __m512i b = _mm512_xor_si512(two, a);
       // Queen of row n-2 on a, last queen on b; then the other way round.
-      const __m512i last_b = _mm512_andnot_si512(
-          _mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, a), 1),
-                          _mm512_srli_epi32(_mm512_or_si512(nr, a), 1)),
-          _mm512_and_si512(b, last_allowed));
-      const __m512i last_a = _mm512_andnot_si512(
-          _mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, b), 1),
-                          _mm512_srli_epi32(_mm512_or_si512(nr, b), 1)),
-          _mm512_and_si512(a, last_allowed));
+      const __m512i last_b =
+          _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, a), 1),
+                                              _mm512_srli_epi32(_mm512_or_si512(nr, a), 1)),
+                              _mm512_and_si512(b, last_allowed));
+      const __m512i last_a =
+          _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(_mm512_or_si512(nl, b), 1),
+                                              _mm512_srli_epi32(_mm512_or_si512(nr, b), 1)),
+                              _mm512_and_si512(a, last_allowed));
       const __mmask16 leaf_ab =
           _mm512_mask_test_epi32_mask(_mm512_test_epi32_mask(sq, a), last_b, last_b);
       const __mmask16 leaf_ba =
@@ -336,8 +338,8 @@ void count_leaves(const JobStart& s, const Frontier& f, int count, Tally& t) {
       if constexpr (!Edge) {
         plain += static_cast<unsigned>(__builtin_popcount(leaf_ab) + __builtin_popcount(leaf_ba));
       } else {
-        const __mmask16 state_flag = static_cast<__mmask16>(
-            flagged_state | _mm512_cmpeq_epi32_mask(bit, rr.special));
+        const __mmask16 state_flag =
+            static_cast<__mmask16>(flagged_state | _mm512_cmpeq_epi32_mask(bit, rr.special));
         const __mmask16 rot_ab =
             static_cast<__mmask16>(state_flag | _mm512_cmpeq_epi32_mask(a, rr2.special));
         const __mmask16 rot_ba =
@@ -442,7 +444,9 @@ bool cpu_has_avx512() {
 
 }  // namespace
 
-bool frontier_available(int n) { return n >= 4 && n <= 31 && cpu_has_avx512(); }
+bool frontier_available(int n) {
+  return n >= 4 && n <= 31 && cpu_has_avx512();
+}
 
 Tally count_frontier(const JobStart& s) {
   if (!s.valid) return Tally{};
@@ -454,8 +458,12 @@ Tally count_frontier(const JobStart& s) {
 
 #else  // no AVX-512: the scalar kernel does all the work
 
-bool frontier_available(int) { return false; }
-Tally count_frontier(const JobStart& s) { return count_scalar(s); }
+bool frontier_available(int) {
+  return false;
+}
+Tally count_frontier(const JobStart& s) {
+  return count_scalar(s);
+}
 
 #endif
 

@@ -94,7 +94,8 @@ struct Avx2 {
   static int popcount(unsigned x) { return __builtin_popcount(x); }
   static bool all_zero(V v) { return _mm256_testz_si256(v, v) != 0; }
   static __m256i perm(unsigned keep) {
-    return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kCompress[keep])));
+    return _mm256_cvtepu8_epi32(
+        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kCompress[keep])));
   }
   static void store_compressed(Row* p, V v, __m256i perm) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(v, perm));
@@ -111,7 +112,9 @@ namespace nqueens::kernels {
 
 namespace {
 
-Tally count_avx2(const JobStart& s) { return frontier::count<Avx2>(s); }
+Tally count_avx2(const JobStart& s) {
+  return frontier::count<Avx2>(s);
+}
 
 }  // namespace
 
@@ -133,8 +136,12 @@ Tally count_frontier_avx2(const JobStart& s) {
 
 #else  // not x86-64
 
-bool frontier_avx2_available() { return false; }
-Tally count_frontier_avx2(const JobStart& s) { return count_scalar(s); }
+bool frontier_avx2_available() {
+  return false;
+}
+Tally count_frontier_avx2(const JobStart& s) {
+  return count_scalar(s);
+}
 
 #endif
 

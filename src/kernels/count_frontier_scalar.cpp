@@ -66,6 +66,8 @@ struct Scalar {
 
 namespace nqueens::kernels {
 
-Tally count_frontier_scalar(const JobStart& s) { return frontier::count<Scalar>(s); }
+Tally count_frontier_scalar(const JobStart& s) {
+  return frontier::count<Scalar>(s);
+}
 
 }  // namespace nqueens::kernels

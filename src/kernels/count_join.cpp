@@ -47,7 +47,9 @@ using Pattern = std::uint64_t;
 
 constexpr int kMaxHalf = kMaxJoinN / 2;
 
-Row column_mask(int n) { return n >= 32 ? ~Row{0} : (Row{1} << n) - 1; }
+Row column_mask(int n) {
+  return n >= 32 ? ~Row{0} : (Row{1} << n) - 1;
+}
 
 // The squares of each top row that attack the middle queen (odd N): column middle +- (H-r).
 void middle_attacks(int n, int half, int middle, Row* forbid) {

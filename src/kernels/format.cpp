@@ -18,10 +18,14 @@ std::optional<Format> parse_format(std::string_view s) {
 
 std::string_view name(Format f) {
   switch (f) {
-    case Format::perm: return "perm";
-    case Format::board: return "board";
-    case Format::json: return "json";
-    case Format::algebraic: return "algebraic";
+    case Format::perm:
+      return "perm";
+    case Format::board:
+      return "board";
+    case Format::json:
+      return "json";
+    case Format::algebraic:
+      return "algebraic";
   }
   return "?";
 }
@@ -266,8 +270,8 @@ std::optional<Placement> parse_board(const std::vector<std::string>& rows, std::
       ++width;
     }
     if (width != p.n) {
-      error = fmt::format("board row {} has {} squares, expected {} (one per row)", r + 1, width,
-                          p.n);
+      error =
+          fmt::format("board row {} has {} squares, expected {} (one per row)", r + 1, width, p.n);
       return std::nullopt;
     }
   }

@@ -56,10 +56,10 @@ template <class S>
 struct RowRules {
   using V = typename S::V;
   using M = typename S::M;
-  V allowed;    // mask minus the columns this row forbids outright
-  V sides;      // edge: columns 0 and N-1
-  V not_sides;  // edge: ~sides
-  V special;    // edge: a child queen here sets the tie flag (0: none on this row)
+  V allowed;               // mask minus the columns this row forbids outright
+  V sides;                 // edge: columns 0 and N-1
+  V not_sides;             // edge: ~sides
+  V special;               // edge: a child queen here sets the tie flag (0: none on this row)
   bool at_bound2 = false;  // edge: the "edge columns used by now" rule applies
   bool has_special = false;
 
@@ -101,7 +101,7 @@ struct Prune {
   using V = typename S::V;
   using M = typename S::M;
   typename S::Shift shift, shift2, shift3, shift4;  // N-1-t .. N-4-t (0 on row N-3)
-  V last;   // allowed last-row squares
+  V last;                                           // allowed last-row squares
   V span0;  // right-diagonal bits of column 0's remaining rows (~0: no test)
   V span1;  // left-diagonal bits of column N-1's remaining rows (~0: no test)
   V one, top, mask;
@@ -156,8 +156,7 @@ struct Prune {
 // Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
 // advances pos and returns how many children were written.
 template <class S, bool Edge>
-int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int count,
-           Level<S>& out) {
+int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int count, Level<S>& out) {
   using V = typename S::V;
   using M = typename S::M;
   constexpr int L = S::kLanes;
@@ -241,8 +240,7 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
   // The half-turn shortcut of count_frontier.cpp: row N-2's queen left of the reflected row
   // 1 queen wins outright, right of it loses, equal goes to the full comparison.
   const bool quick = Edge && s.start >= 2;
-  const V half_turn =
-      S::set1(quick ? Row{1} << (r.n - 1 - std::countr_zero(s.board[1])) : Row{0});
+  const V half_turn = S::set1(quick ? Row{1} << (r.n - 1 - std::countr_zero(s.board[1])) : Row{0});
   std::uint64_t plain = 0;
   for (int p = 0; p < count; p += L) {
     const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
@@ -292,10 +290,10 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
           const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
                                S::bits(S::mand(only_ba, S::lt(b, half_turn))) << L;
           plain += static_cast<unsigned>(S::popcount(win));
-          slow_ab = S::bits(S::mor(S::mand(flagged_ab, rot_ab),
-                                   S::mand(only_ab, S::eq(a, half_turn))));
-          slow_ba = S::bits(S::mor(S::mand(flagged_ba, rot_ba),
-                                   S::mand(only_ba, S::eq(b, half_turn))));
+          slow_ab =
+              S::bits(S::mor(S::mand(flagged_ab, rot_ab), S::mand(only_ab, S::eq(a, half_turn))));
+          slow_ba =
+              S::bits(S::mor(S::mand(flagged_ba, rot_ba), S::mand(only_ba, S::eq(b, half_turn))));
         }
         if ((slow_ab | slow_ba) != 0) {
           alignas(64) Row bits[L], as[L], bs[L];
@@ -344,8 +342,7 @@ void search(const JobStart& s, Tally& t) {
       --row;
       continue;
     }
-    count[row + 1] =
-        expand<S, Edge>(r, row, f.level[row], pos[row], count[row], f.level[row + 1]);
+    count[row + 1] = expand<S, Edge>(r, row, f.level[row], pos[row], count[row], f.level[row + 1]);
     pos[row + 1] = 0;
     ++row;
   }

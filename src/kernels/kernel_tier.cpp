@@ -34,9 +34,9 @@ KernelTier parse_tier(std::string_view name, const std::string& source) {
   for (const KernelTier t : kTiers) {
     if (kernel_tier_name(t) != name) continue;
     if (!kernel_tier_available(t))
-      throw std::invalid_argument(source + "kernel tier '" + std::string(name) +
-                                  "' is not available on this CPU or in this build (available: " +
-                                  available_list() + ")");
+      throw std::invalid_argument(
+          source + "kernel tier '" + std::string(name) +
+          "' is not available on this CPU or in this build (available: " + available_list() + ")");
     return t;
   }
   throw std::invalid_argument(source + "unknown kernel tier '" + std::string(name) +
@@ -45,24 +45,34 @@ KernelTier parse_tier(std::string_view name, const std::string& source) {
 
 }  // namespace
 
-std::vector<KernelTier> all_kernel_tiers() { return {std::begin(kTiers), std::end(kTiers)}; }
+std::vector<KernelTier> all_kernel_tiers() {
+  return {std::begin(kTiers), std::end(kTiers)};
+}
 
 std::string_view kernel_tier_name(KernelTier tier) {
   switch (tier) {
-    case KernelTier::avx512: return "avx512";
-    case KernelTier::avx2: return "avx2";
-    case KernelTier::neon: return "neon";
-    case KernelTier::scalar: return "scalar";
+    case KernelTier::avx512:
+      return "avx512";
+    case KernelTier::avx2:
+      return "avx2";
+    case KernelTier::neon:
+      return "neon";
+    case KernelTier::scalar:
+      return "scalar";
   }
   return "scalar";
 }
 
 bool kernel_tier_available(KernelTier tier) {
   switch (tier) {
-    case KernelTier::avx512: return kernels::frontier_available(16);
-    case KernelTier::avx2: return kernels::frontier_avx2_available();
-    case KernelTier::neon: return kernels::frontier_neon_available();
-    case KernelTier::scalar: return true;
+    case KernelTier::avx512:
+      return kernels::frontier_available(16);
+    case KernelTier::avx2:
+      return kernels::frontier_avx2_available();
+    case KernelTier::neon:
+      return kernels::frontier_neon_available();
+    case KernelTier::scalar:
+      return true;
   }
   return false;
 }
@@ -99,9 +109,9 @@ KernelTier select_kernel_tier(std::string_view name) {
 
 void select_kernel_tier(KernelTier tier) {
   if (!kernel_tier_available(tier))
-    throw std::invalid_argument("kernel tier '" + std::string(kernel_tier_name(tier)) +
-                                "' is not available on this CPU or in this build (available: " +
-                                available_list() + ")");
+    throw std::invalid_argument(
+        "kernel tier '" + std::string(kernel_tier_name(tier)) +
+        "' is not available on this CPU or in this build (available: " + available_list() + ")");
   g_selected.store(static_cast<int>(tier), std::memory_order_relaxed);
 }
 
@@ -111,9 +121,12 @@ Tally count_with_tier(KernelTier tier, const JobStart& s) {
   switch (tier) {
     case KernelTier::avx512:  // N <= 31 (bit 31 of a row word is a flag)
       return frontier_available(s.rules.n) ? count_frontier(s) : count_scalar(s);
-    case KernelTier::avx2: return count_frontier_avx2(s);
-    case KernelTier::neon: return count_frontier_neon(s);
-    case KernelTier::scalar: return count_frontier_scalar(s);
+    case KernelTier::avx2:
+      return count_frontier_avx2(s);
+    case KernelTier::neon:
+      return count_frontier_neon(s);
+    case KernelTier::scalar:
+      return count_frontier_scalar(s);
   }
   return count_scalar(s);
 }

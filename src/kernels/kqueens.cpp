@@ -44,8 +44,11 @@ struct Job {
 
 class RowSearch {
  public:
-  RowSearch(int n, int target) : n_(n), target_(target), mask_(n >= 32 ? ~0u : (1u << n) - 1),
-                                 count_(static_cast<std::size_t>(n) + 3, 0) {}
+  RowSearch(int n, int target)
+      : n_(n),
+        target_(target),
+        mask_(n >= 32 ? ~0u : (1u << n) - 1),
+        count_(static_cast<std::size_t>(n) + 3, 0) {}
 
   void run(int r, int k, u32 d, u32 l, u32 rt, u64 mult) {
     if (target_ >= 0) {
@@ -99,8 +102,8 @@ class RowSearch {
       u64 m = mult;
       if (!placed) {
         const int c = std::countr_zero(b);
-        if (2 * c > n_ - 1) continue;       // the mirror image of a left-half queen
-        m = 2 * c < n_ - 1 ? 2 : 1;         // the middle column is its own image
+        if (2 * c > n_ - 1) continue;  // the mirror image of a left-half queen
+        m = 2 * c < n_ - 1 ? 2 : 1;    // the middle column is its own image
       }
       make_jobs(r + 1, k + 1, d | b, ((l | b) << 1) & mask_, (rt | b) >> 1, m, true,
                 placed ? depth - 1 : depth, jobs);
@@ -120,7 +123,8 @@ std::vector<u64> count_all(int n, int target, int threads) {
   std::vector<Job> jobs;
   RowSearch(n, target).make_jobs(0, 0, 0, 0, 0, 1, false, 2, jobs);
   // Big subtrees first, so that no core is left with one long job at the end.
-  std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.row < b.row; });
+  std::stable_sort(jobs.begin(), jobs.end(),
+                   [](const Job& a, const Job& b) { return a.row < b.row; });
   std::atomic<std::size_t> next{0};
   std::vector<std::vector<u64>> partial(static_cast<std::size_t>(threads));
   auto worker = [&](std::size_t id) {
@@ -150,7 +154,8 @@ struct Orbit {
 
 class OrbitSearch {
  public:
-  OrbitSearch(int n, Transform g, int target) : target_(target), count_(static_cast<std::size_t>(n) + 1, 0) {
+  OrbitSearch(int n, Transform g, int target)
+      : target_(target), count_(static_cast<std::size_t>(n) + 1, 0) {
     std::vector<char> seen(static_cast<std::size_t>(n * n), 0);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
@@ -200,8 +205,8 @@ std::vector<u64> fixed_by(int n, Transform g, int target) {
 
 KQueensTable count_k_queens(const KQueensOptions& o) {
   if (o.n < 0 || o.n > kMaxKQueensN)
-    throw std::invalid_argument(fmt::format("N must be between 0 and {} for k queens, got {}",
-                                            kMaxKQueensN, o.n));
+    throw std::invalid_argument(
+        fmt::format("N must be between 0 and {} for k queens, got {}", kMaxKQueensN, o.n));
   if (o.k < -1 || o.k > o.n)
     throw std::invalid_argument(fmt::format("k must be between 0 and N = {}, got {}", o.n, o.k));
   const auto start = std::chrono::steady_clock::now();
@@ -222,7 +227,9 @@ KQueensTable count_k_queens(const KQueensOptions& o) {
     }
     // Each of the 4 reflections fixes the empty board; the two axis mirrors fix a single
     // queen on the middle column/row (odd n), the two diagonal mirrors one on their diagonal.
-    const u64 mirrors = k == 0 ? 4 : k == 1 ? 2 * static_cast<u64>(n) * (n % 2) + 2 * static_cast<u64>(n) : 0;
+    const u64 mirrors = k == 0   ? 4
+                        : k == 1 ? 2 * static_cast<u64>(n) * (n % 2) + 2 * static_cast<u64>(n)
+                                 : 0;
     const u64 sum = t.total[k] + 2 * rot90[k] + rot180[k] + mirrors;
     if (sum % 8 != 0) throw std::logic_error("Burnside sum not divisible by 8");
     t.unique[k] = sum / 8;
@@ -287,7 +294,8 @@ class KEnumerator {
 
 std::uint64_t for_each_k_placement(int n, int k, const std::function<bool(const Placement&)>& visit,
                                    bool unique) {
-  if (n < 1 || n > 64) throw std::invalid_argument(fmt::format("N must be between 1 and 64, got {}", n));
+  if (n < 1 || n > 64)
+    throw std::invalid_argument(fmt::format("N must be between 1 and 64, got {}", n));
   if (k < 0 || k > n)
     throw std::invalid_argument(fmt::format("k must be between 0 and N = {}, got {}", n, k));
   KEnumerator e(n, k, visit, unique);

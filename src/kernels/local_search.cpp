@@ -42,7 +42,9 @@ class Rng {
 class Board {
  public:
   explicit Board(int n)
-      : n_(n), col_(static_cast<std::size_t>(n)), sum_(2 * static_cast<std::size_t>(n)),
+      : n_(n),
+        col_(static_cast<std::size_t>(n)),
+        sum_(2 * static_cast<std::size_t>(n)),
         dif_(2 * static_cast<std::size_t>(n)) {}
 
   int n() const { return n_; }
@@ -150,8 +152,10 @@ std::optional<Solution> complete_by_local_search(const CompletionProblem& p, std
                                                  std::uint64_t max_steps) {
   const int n = p.n;
   Board b(n);
-  std::vector<char> col_used(static_cast<std::size_t>(n), 0), row_fixed(static_cast<std::size_t>(n), 0);
-  for (Square q : p.fixed) col_used[static_cast<std::size_t>(q.col)] = 1, row_fixed[static_cast<std::size_t>(q.row)] = 1;
+  std::vector<char> col_used(static_cast<std::size_t>(n), 0),
+      row_fixed(static_cast<std::size_t>(n), 0);
+  for (Square q : p.fixed)
+    col_used[static_cast<std::size_t>(q.col)] = 1, row_fixed[static_cast<std::size_t>(q.row)] = 1;
   std::vector<int> rows, cols;
   for (int i = 0; i < n; ++i) {
     if (!row_fixed[static_cast<std::size_t>(i)]) rows.push_back(i);
@@ -171,7 +175,8 @@ std::optional<Solution> complete_by_local_search(const CompletionProblem& p, std
     for (Square q : p.fixed) b.set_col(q.row, q.col), b.add(q.row, q.col);
     long long cost = 0;
     // Greedy start over the open rows in random order; cols[i..] are the unused columns.
-    for (std::size_t i = m; i > 1; --i) std::swap(rows[i - 1], rows[rng.below(static_cast<std::uint32_t>(i))]);
+    for (std::size_t i = m; i > 1; --i)
+      std::swap(rows[i - 1], rows[rng.below(static_cast<std::uint32_t>(i))]);
     for (std::size_t i = 0; i < m; ++i) {
       const int r = rows[i];
       const auto left = static_cast<std::uint32_t>(m - i);
@@ -194,9 +199,11 @@ std::optional<Solution> complete_by_local_search(const CompletionProblem& p, std
         for (std::size_t t = 0; t < 4 * m + 64 && steps < round_end; ++t, ++steps) {
           const int other = rows[rng.below(static_cast<std::uint32_t>(m))];
           if (other == r) continue;
-          const long long before = (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0);
+          const long long before =
+              (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0);
           long long d = b.swap(r, other);
-          d += (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0) - before;
+          d += (is_blocked(r, b.col(r)) ? 1 : 0) + (is_blocked(other, b.col(other)) ? 1 : 0) -
+               before;
           if (d < 0) {
             cost += d;
             break;

@@ -30,7 +30,9 @@ struct Masks {
   Row free(Row mask) const { return mask & ~(left | down | right); }
 };
 
-Row board_mask(int n) { return n == 32 ? ~Row{0} : (Row{1} << n) - 1; }
+Row board_mask(int n) {
+  return n == 32 ? ~Row{0} : (Row{1} << n) - 1;
+}
 
 // Masks seen by row `depth` after the queens cols[0..depth-1]; false if two of them attack.
 bool prefix_masks(int n, const int* cols, int depth, Masks& m) {
@@ -122,13 +124,13 @@ bool is_canonical_fast(const int* s, int n) {
     }
     return false;
   };
-  return !(smaller([&](int i) { return m - inv[i]; }) ||        // rotate90
-           smaller([&](int i) { return m - s[m - i]; }) ||      // rotate180
-           smaller([&](int i) { return inv[m - i]; }) ||        // rotate270
-           smaller([&](int i) { return m - s[i]; }) ||          // mirror columns
-           smaller([&](int i) { return s[m - i]; }) ||          // mirror rows
-           smaller([&](int i) { return inv[i]; }) ||            // transpose
-           smaller([&](int i) { return m - inv[m - i]; }));     // anti-transpose
+  return !(smaller([&](int i) { return m - inv[i]; }) ||     // rotate90
+           smaller([&](int i) { return m - s[m - i]; }) ||   // rotate180
+           smaller([&](int i) { return inv[m - i]; }) ||     // rotate270
+           smaller([&](int i) { return m - s[i]; }) ||       // mirror columns
+           smaller([&](int i) { return s[m - i]; }) ||       // mirror rows
+           smaller([&](int i) { return inv[i]; }) ||         // transpose
+           smaller([&](int i) { return m - inv[m - i]; }));  // anti-transpose
 }
 
 std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique) {

@@ -27,8 +27,8 @@ std::string render_svg(const Placement& p, const RenderOptions& o) {
     throw std::invalid_argument(fmt::format("N must be between 1 and {}, got {}", kMaxRenderN, n));
   for (const Square& q : p.queens)
     if (q.row < 0 || q.row >= n || q.col < 0 || q.col >= n)
-      throw std::invalid_argument(fmt::format("queen at row {} col {} is off the {}x{} board",
-                                              q.row + 1, q.col + 1, n, n));
+      throw std::invalid_argument(
+          fmt::format("queen at row {} col {} is off the {}x{} board", q.row + 1, q.col + 1, n, n));
   const int cell = o.cell > 0 ? o.cell : std::max(1, 480 / n);
   const bool labels = o.coordinates && cell >= 10;
   const int margin = labels ? std::max(14, cell / 2) : 0;
@@ -59,8 +59,10 @@ std::string render_svg(const Placement& p, const RenderOptions& o) {
   svg += "</g>\n";
   if (labels) {
     const int font = std::max(9, std::min(cell / 2, 16));
-    svg += fmt::format("<g font-family=\"sans-serif\" font-size=\"{}\" fill=\"#444\" "
-                       "text-anchor=\"middle\">\n", font);
+    svg += fmt::format(
+        "<g font-family=\"sans-serif\" font-size=\"{}\" fill=\"#444\" "
+        "text-anchor=\"middle\">\n",
+        font);
     for (int r = 0; r < n; ++r)  // rank 1 is row 0 (the top), as in format.hpp
       svg += fmt::format("<text x=\"{}\" y=\"{}\" dominant-baseline=\"middle\">{}</text>\n",
                          margin / 2, r * cell + cell / 2, r + 1);

@@ -16,14 +16,22 @@ Placement to_placement(const Solution& solution) {
 
 std::string_view name(Transform t) {
   switch (t) {
-    case Transform::identity: return "identity";
-    case Transform::rotate90: return "rotate90";
-    case Transform::rotate180: return "rotate180";
-    case Transform::rotate270: return "rotate270";
-    case Transform::mirror_columns: return "mirror_columns";
-    case Transform::mirror_rows: return "mirror_rows";
-    case Transform::transpose: return "transpose";
-    case Transform::anti_transpose: return "anti_transpose";
+    case Transform::identity:
+      return "identity";
+    case Transform::rotate90:
+      return "rotate90";
+    case Transform::rotate180:
+      return "rotate180";
+    case Transform::rotate270:
+      return "rotate270";
+    case Transform::mirror_columns:
+      return "mirror_columns";
+    case Transform::mirror_rows:
+      return "mirror_rows";
+    case Transform::transpose:
+      return "transpose";
+    case Transform::anti_transpose:
+      return "anti_transpose";
   }
   return "?";
 }

@@ -10,10 +10,14 @@ namespace nqueens {
 
 std::string_view name(StepKind kind) {
   switch (kind) {
-    case StepKind::place: return "place";
-    case StepKind::reject: return "reject";
-    case StepKind::solution: return "solution";
-    case StepKind::undo: return "undo";
+    case StepKind::place:
+      return "place";
+    case StepKind::reject:
+      return "reject";
+    case StepKind::solution:
+      return "solution";
+    case StepKind::undo:
+      return "undo";
   }
   return "?";
 }

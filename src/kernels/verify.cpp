@@ -10,11 +10,16 @@ namespace nqueens {
 
 std::string_view name(Line line) {
   switch (line) {
-    case Line::square: return "square";
-    case Line::row: return "row";
-    case Line::column: return "column";
-    case Line::diagonal: return "diagonal";
-    case Line::anti_diagonal: return "anti-diagonal";
+    case Line::square:
+      return "square";
+    case Line::row:
+      return "row";
+    case Line::column:
+      return "column";
+    case Line::diagonal:
+      return "diagonal";
+    case Line::anti_diagonal:
+      return "anti-diagonal";
   }
   return "?";
 }
@@ -124,10 +129,9 @@ VerifyResult verify(const Placement& p, std::size_t max_reported) {
     if (long long j = antis.add(r + c, idx); j >= 0) report(j, i, Line::anti_diagonal);
   }
   // Exact pair count: per line C(k, 2); a shared square was counted on all four lines.
-  res.attacking_pairs = rows.pairs() + cols.pairs() + diags.pairs() + antis.pairs() -
-                        3 * same_square_pairs;
-  res.valid = res.off_board.empty() && res.attacking_pairs == 0 && p.n >= 1 &&
-              res.queens == n;
+  res.attacking_pairs =
+      rows.pairs() + cols.pairs() + diags.pairs() + antis.pairs() - 3 * same_square_pairs;
+  res.valid = res.off_board.empty() && res.attacking_pairs == 0 && p.n >= 1 && res.queens == n;
   return res;
 }
 

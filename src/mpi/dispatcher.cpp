@@ -19,8 +19,9 @@ Dispatcher::Dispatcher(RunRecord record, std::vector<int> threads)
 
 std::vector<std::size_t> Dispatcher::take(int rank) {
   const auto r = static_cast<std::size_t>(rank);
-  if (!batch_[r].empty()) throw std::logic_error("rank " + std::to_string(rank) +
-                                                 " asked for work before returning its batch");
+  if (!batch_[r].empty())
+    throw std::logic_error("rank " + std::to_string(rank) +
+                           " asked for work before returning its batch");
   const std::size_t left = todo_.size() - next_;
   if (left == 0 || threads_[r] <= 0) return {};
   const auto t = static_cast<double>(threads_[r]);

@@ -40,8 +40,8 @@ class Dispatcher {
   void finish(int rank, std::span<const JobResult> results, double seconds);
 
   const RunRecord& record() const { return record_; }
-  std::size_t done() const { return done_; }        // of the shard, resumed ones included
-  std::size_t in_flight() const;                     // jobs handed out, not yet back
+  std::size_t done() const { return done_; }  // of the shard, resumed ones included
+  std::size_t in_flight() const;              // jobs handed out, not yet back
   bool all_handed_out() const { return next_ == todo_.size(); }
 
  private:

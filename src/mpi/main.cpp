@@ -57,8 +57,10 @@ int usable_cpus();
 Setup parse(int argc, char** argv, int rank) {
   Setup s;
   Args& a = s.args;
-  CLI::App app{"nqueens-mpi: count N-Queens solutions across the ranks of an MPI job "
-               "(rank 0 hands out jobs, the other ranks count them)", "nqueens-mpi"};
+  CLI::App app{
+      "nqueens-mpi: count N-Queens solutions across the ranks of an MPI job "
+      "(rank 0 hands out jobs, the other ranks count them)",
+      "nqueens-mpi"};
   app.set_version_flag("--version", std::string("nqueens-mpi ") + kVersion);
   app.require_subcommand(1);
   CLI::App* cmd = app.add_subcommand(
@@ -138,10 +140,9 @@ void follow_rank0_method(Setup& s, int rank) {
 // refuses too. Rank 0 prints the one message; returns whether to count.
 bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads) {
   constexpr std::size_t kWords = 5;
-  const std::uint64_t mine[kWords] = {static_cast<std::uint64_t>(s.code), s.exit ? 1u : 0u,
-                                      static_cast<std::uint64_t>(s.threads),
-                                      s.exit ? 0 : s.list.fingerprint(),
-                                      static_cast<std::uint64_t>(usable_cpus())};
+  const std::uint64_t mine[kWords] = {
+      static_cast<std::uint64_t>(s.code), s.exit ? 1u : 0u, static_cast<std::uint64_t>(s.threads),
+      s.exit ? 0 : s.list.fingerprint(), static_cast<std::uint64_t>(usable_cpus())};
   std::vector<std::uint64_t> all(rank == 0 ? kWords * static_cast<std::size_t>(ranks) : 0);
   MPI_Gather(mine, kWords, MPI_UINT64_T, all.data(), kWords, MPI_UINT64_T, 0, MPI_COMM_WORLD);
 
@@ -162,21 +163,26 @@ bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads) {
       } else if (w[1] != 0 || w[3] != mine[3]) {
         verdict[0] = 2;
         verdict[1] = 1;
-        message = fmt::format("rank {} was started with other arguments or another build of "
-                              "nqueens-mpi than rank 0 (its job list differs)", r);
+        message = fmt::format(
+            "rank {} was started with other arguments or another build of "
+            "nqueens-mpi than rank 0 (its job list differs)",
+            r);
       }
     }
     threads.resize(static_cast<std::size_t>(ranks));
-    for (int r = 1; r < ranks; ++r) threads[static_cast<std::size_t>(r)] =
-        static_cast<int>(all[kWords * static_cast<std::size_t>(r) + 2]);
+    for (int r = 1; r < ranks; ++r)
+      threads[static_cast<std::size_t>(r)] =
+          static_cast<int>(all[kWords * static_cast<std::size_t>(r) + 2]);
     // Threads beyond the CPUs a rank is bound to share them: say so once, it is a launch option.
     const int counting = ranks == 1 ? 0 : 1;
     for (int r = counting; r < ranks && !verdict[1]; ++r) {
       const std::uint64_t* w = &all[kWords * static_cast<std::size_t>(r)];
       if (w[2] > w[4]) {
-        std::fprintf(stderr, "nqueens-mpi: warning: rank %d counts with %d threads but may run "
+        std::fprintf(stderr,
+                     "nqueens-mpi: warning: rank %d counts with %d threads but may run "
                      "on %d CPUs only; start it with `mpirun --bind-to none` (or `srun "
-                     "--cpus-per-task`)\n", r, static_cast<int>(w[2]), static_cast<int>(w[4]));
+                     "--cpus-per-task`)\n",
+                     r, static_cast<int>(w[2]), static_cast<int>(w[4]));
         break;
       }
     }
@@ -213,7 +219,9 @@ int usable_cpus() {
 }
 
 std::atomic<bool> g_stop{false};
-extern "C" void request_stop(int) { g_stop.store(true); }
+extern "C" void request_stop(int) {
+  g_stop.store(true);
+}
 
 int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   const Args& a = s.args;

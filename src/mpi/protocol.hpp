@@ -28,7 +28,7 @@ inline constexpr int kTagResults = 1;
 inline constexpr int kTagWork = 2;
 inline constexpr int kTagMessage = 3;
 
-inline constexpr std::size_t kResultWords = 4;        // per finished job
+inline constexpr std::size_t kResultWords = 4;          // per finished job
 inline constexpr std::size_t kMaxBatchJobs = 1u << 16;  // jobs per message (2.1 MB of results)
 
 }  // namespace nqueens::mpi

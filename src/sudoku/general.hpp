@@ -166,8 +166,7 @@ class GeneralSolver {
               for (int t = 0; t < B; ++t)
                 if (t != l)
                   for (int k = 0; k < B; ++k)
-                    if (!eliminate(s, at(band * B + t, x * B + k), claiming, changed))
-                      return false;
+                    if (!eliminate(s, at(band * B + t, x * B + k), claiming, changed)) return false;
           }
       }
     }
@@ -250,10 +249,22 @@ class GeneralSolver {
 template <class F>
 decltype(auto) with_general_solver(int box, F&& f) {
   switch (box) {
-    case 2: { GeneralSolver<2> s; return f(s); }
-    case 3: { GeneralSolver<3> s; return f(s); }
-    case 4: { GeneralSolver<4> s; return f(s); }
-    default: { GeneralSolver<5> s; return f(s); }
+    case 2: {
+      GeneralSolver<2> s;
+      return f(s);
+    }
+    case 3: {
+      GeneralSolver<3> s;
+      return f(s);
+    }
+    case 4: {
+      GeneralSolver<4> s;
+      return f(s);
+    }
+    default: {
+      GeneralSolver<5> s;
+      return f(s);
+    }
   }
 }
 

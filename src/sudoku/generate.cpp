@@ -26,14 +26,19 @@ std::vector<std::vector<int>> orbits(int n, Symmetry symmetry) {
       };
       add(r, c);
       switch (symmetry) {
-        case Symmetry::kNone: break;
-        case Symmetry::kRot180: add(n - 1 - r, n - 1 - c); break;
+        case Symmetry::kNone:
+          break;
+        case Symmetry::kRot180:
+          add(n - 1 - r, n - 1 - c);
+          break;
         case Symmetry::kRot90:
           add(c, n - 1 - r);
           add(n - 1 - r, n - 1 - c);
           add(n - 1 - c, r);
           break;
-        case Symmetry::kMirror: add(r, n - 1 - c); break;
+        case Symmetry::kMirror:
+          add(r, n - 1 - c);
+          break;
       }
       if (!cells.empty()) out.push_back(std::move(cells));
     }
@@ -64,20 +69,29 @@ Grid carve(const Grid& solution, Symmetry symmetry, bool minimal, std::mt19937_6
 }  // namespace
 
 bool parse_symmetry(std::string_view text, Symmetry& symmetry) {
-  if (text == "none") symmetry = Symmetry::kNone;
-  else if (text == "rot180") symmetry = Symmetry::kRot180;
-  else if (text == "rot90") symmetry = Symmetry::kRot90;
-  else if (text == "mirror") symmetry = Symmetry::kMirror;
-  else return false;
+  if (text == "none")
+    symmetry = Symmetry::kNone;
+  else if (text == "rot180")
+    symmetry = Symmetry::kRot180;
+  else if (text == "rot90")
+    symmetry = Symmetry::kRot90;
+  else if (text == "mirror")
+    symmetry = Symmetry::kMirror;
+  else
+    return false;
   return true;
 }
 
 std::string_view symmetry_name(Symmetry symmetry) {
   switch (symmetry) {
-    case Symmetry::kRot180: return "rot180";
-    case Symmetry::kRot90: return "rot90";
-    case Symmetry::kMirror: return "mirror";
-    default: return "none";
+    case Symmetry::kRot180:
+      return "rot180";
+    case Symmetry::kRot90:
+      return "rot90";
+    case Symmetry::kMirror:
+      return "mirror";
+    default:
+      return "none";
   }
 }
 
@@ -89,7 +103,8 @@ Grid random_solution(int box, std::uint64_t seed) {
   const int n = box * box;
   std::vector<std::uint8_t> digits(static_cast<std::size_t>(n));
   for (int k = 0; k < box; ++k) {
-    for (int v = 0; v < n; ++v) digits[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(v + 1);
+    for (int v = 0; v < n; ++v)
+      digits[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(v + 1);
     std::shuffle(digits.begin(), digits.end(), rng);
     for (int i = 0; i < n; ++i)
       start.set(k * box + i / box, k * box + i % box, digits[static_cast<std::size_t>(i)]);

@@ -5,7 +5,9 @@
 namespace sudoku {
 namespace {
 
-bool is_separator(char c) { return c == ' ' || c == '\t' || c == '|' || c == '-' || c == '+'; }
+bool is_separator(char c) {
+  return c == ' ' || c == '\t' || c == '|' || c == '-' || c == '+';
+}
 
 std::string printable(char c) {
   if (c >= 0x20 && c < 0x7f) return std::string("'") + c + "'";
@@ -32,9 +34,12 @@ std::optional<std::string> collect_cells(std::string_view text, int size, std::s
 int cell_value(char c, int size) {
   int v = -1;
   if (c == '.' || c == '0') return 0;
-  if (c >= '1' && c <= '9') v = c - '0';
-  else if (c >= 'A' && c <= 'P') v = c - 'A' + 10;
-  else if (c >= 'a' && c <= 'p') v = c - 'a' + 10;
+  if (c >= '1' && c <= '9')
+    v = c - '0';
+  else if (c >= 'A' && c <= 'P')
+    v = c - 'A' + 10;
+  else if (c >= 'a' && c <= 'p')
+    v = c - 'a' + 10;
   return v <= size ? v : -1;
 }
 
@@ -52,7 +57,8 @@ std::optional<std::string> parse_puzzle(std::string_view text, int box, Grid& ou
     return "wrong length: " + std::to_string(cells.size()) + " cells, expected " +
            std::to_string(size * size);
   out = Grid(box);
-  for (int i = 0; i < size * size; ++i) out[i] = static_cast<std::uint8_t>(cells[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < size * size; ++i)
+    out[i] = static_cast<std::uint8_t>(cells[static_cast<std::size_t>(i)]);
   return find_conflict(out);
 }
 
@@ -63,8 +69,8 @@ bool PuzzleReader::next(PuzzleEntry& entry) {
   int grid_rows = 0;
   auto finish_grid_error = [&](PuzzleEntry& e) {
     e.line = grid_start;
-    e.error = "incomplete grid: " + std::to_string(grid_rows) + " of " + std::to_string(size) +
-              " rows";
+    e.error =
+        "incomplete grid: " + std::to_string(grid_rows) + " of " + std::to_string(size) + " rows";
   };
   while (true) {
     if (has_pending_) {

@@ -25,8 +25,10 @@ class HumanSolver {
     for (int h = 0; h < 3 * n_; ++h) {
       std::vector<int> cells;
       for (int k = 0; k < n_; ++k) {
-        if (h < n_) cells.push_back(h * n_ + k);
-        else if (h < 2 * n_) cells.push_back(k * n_ + (h - n_));
+        if (h < n_)
+          cells.push_back(h * n_ + k);
+        else if (h < 2 * n_)
+          cells.push_back(k * n_ + (h - n_));
         else {
           int q = h - 2 * n_;
           cells.push_back((q / b_ * b_ + k / b_) * n_ + q % b_ * b_ + k % b_);
@@ -41,15 +43,24 @@ class HumanSolver {
   void run(Rating& rating) {
     while (!val_.complete()) {
       Technique t;
-      if (full_house() ) t = Technique::kFullHouse;
-      else if (hidden_single()) t = Technique::kHiddenSingle;
-      else if (naked_single()) t = Technique::kNakedSingle;
-      else if (pointing()) t = Technique::kPointing;
-      else if (claiming()) t = Technique::kClaiming;
-      else if (naked_subset(2)) t = Technique::kNakedPair;
-      else if (hidden_subset(2)) t = Technique::kHiddenPair;
-      else if (naked_subset(3)) t = Technique::kNakedTriple;
-      else if (hidden_subset(3)) t = Technique::kHiddenTriple;
+      if (full_house())
+        t = Technique::kFullHouse;
+      else if (hidden_single())
+        t = Technique::kHiddenSingle;
+      else if (naked_single())
+        t = Technique::kNakedSingle;
+      else if (pointing())
+        t = Technique::kPointing;
+      else if (claiming())
+        t = Technique::kClaiming;
+      else if (naked_subset(2))
+        t = Technique::kNakedPair;
+      else if (hidden_subset(2))
+        t = Technique::kHiddenPair;
+      else if (naked_subset(3))
+        t = Technique::kNakedTriple;
+      else if (hidden_subset(3))
+        t = Technique::kHiddenTriple;
       else {
         guess();
         t = Technique::kGuess;
@@ -95,8 +106,10 @@ class HumanSolver {
         for (int v = 1; v <= n_; ++v) {
           int where = -1, count = 0;
           for (int i : h)
-            if (!val_[i] && (cand(i) >> (v - 1) & 1)) ++count, where = i;
-            else if (val_[i] == v) count = 2;
+            if (!val_[i] && (cand(i) >> (v - 1) & 1))
+              ++count, where = i;
+            else if (val_[i] == v)
+              count = 2;
           if (count == 1) {
             place(where, v);
             return true;
@@ -267,8 +280,8 @@ class HumanSolver {
 
 std::string_view technique_name(Technique t) {
   static constexpr std::string_view kNames[kTechniqueCount] = {
-      "full house",   "hidden single", "naked single",  "pointing",      "claiming",
-      "naked pair",   "hidden pair",   "naked triple",  "hidden triple", "guess"};
+      "full house", "hidden single", "naked single", "pointing",      "claiming",
+      "naked pair", "hidden pair",   "naked triple", "hidden triple", "guess"};
   return kNames[static_cast<int>(t)];
 }
 

@@ -96,8 +96,8 @@ constexpr std::uint8_t kBandOf[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
                                       2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
 
 struct alignas(64) State {
-  std::uint32_t F[32];     // 27 used: F[3*d + b]
-  std::uint32_t prev[32];  // value of F[i] when rules were last applied to it
+  std::uint32_t F[32];       // 27 used: F[3*d + b]
+  std::uint32_t prev[32];    // value of F[i] when rules were last applied to it
   std::uint32_t seen_n[32];  // value of F[i] when the naked-single pass last saw it
   std::uint32_t seen_d[32];  // value of F[i] when the digit pass last saw it
   std::uint32_t unsolved[4];
@@ -109,7 +109,8 @@ inline std::uint32_t changed_words(const State& s, const std::uint32_t* prev) {
 #if defined(__AVX512F__)
   __m512i f0 = _mm512_load_si512(s.F), f1 = _mm512_load_si512(s.F + 16);
   __m512i p0 = _mm512_load_si512(prev), p1 = _mm512_load_si512(prev + 16);
-  return _mm512_cmpneq_epi32_mask(f0, p0) | static_cast<std::uint32_t>(_mm512_cmpneq_epi32_mask(f1, p1)) << 16;
+  return _mm512_cmpneq_epi32_mask(f0, p0) |
+         static_cast<std::uint32_t>(_mm512_cmpneq_epi32_mask(f1, p1)) << 16;
 #elif defined(__aarch64__) && defined(__ARM_NEON)
   // Four words per compare; the lane masks become 4 bits by weighting and adding across.
   alignas(16) static constexpr std::uint32_t kWeights[4] = {1, 2, 4, 8};
@@ -137,9 +138,9 @@ inline std::uint32_t digits_of(std::uint32_t words) {
   // pext without BMI2 (aarch64, portable x86 builds): bits 0, 3, ..., 24 packed by three
   // shift-and-mask steps instead of a 9-step loop.
   m &= 0x1249249;
-  m = (m | m >> 2) & 0x10c30c3;   // pairs at bits 0, 6, 12, 18; bit 24
-  m = (m | m >> 4) & 0x100f00f;   // nibbles at bits 0, 12; bit 24
-  m = (m | m >> 8) & 0x100ff;     // a byte at bit 0; bit 16
+  m = (m | m >> 2) & 0x10c30c3;  // pairs at bits 0, 6, 12, 18; bit 24
+  m = (m | m >> 4) & 0x100f00f;  // nibbles at bits 0, 12; bit 24
+  m = (m | m >> 8) & 0x100ff;    // a byte at bit 0; bit 16
   return (m | m >> 8) & 0x1ff;
 #endif
 }
@@ -241,17 +242,21 @@ struct Search {
     __m512i x[3], occ[3];
     __m512i once = _mm512_setzero_si512(), twice = once, placed_cols = once;
     for (int b = 0; b < 3; ++b) {
-      x[b] = _mm512_maskz_permutex2var_epi32(k9, f0, _mm512_add_epi32(three_d, _mm512_set1_epi32(b)), f1);
+      x[b] = _mm512_maskz_permutex2var_epi32(k9, f0,
+                                             _mm512_add_epi32(three_d, _mm512_set1_epi32(b)), f1);
       for (int r = 0; r < 3; ++r) {
         const __m512i row = _mm512_and_si512(_mm512_srli_epi32(x[b], 9 * r), m9);
         twice = _mm512_ternarylogic_epi32(twice, once, row, 0xf8);  // twice | (once & row)
         once = _mm512_or_si512(once, row);
       }
-      const __m512i placed = _mm512_andnot_si512(_mm512_set1_epi32(static_cast<int>(s.unsolved[b])), x[b]);
-      placed_cols = _mm512_ternarylogic_epi32(placed_cols, placed, _mm512_srli_epi32(placed, 9), 0xfe);
+      const __m512i placed =
+          _mm512_andnot_si512(_mm512_set1_epi32(static_cast<int>(s.unsolved[b])), x[b]);
+      placed_cols =
+          _mm512_ternarylogic_epi32(placed_cols, placed, _mm512_srli_epi32(placed, 9), 0xfe);
       placed_cols = _mm512_or_si512(placed_cols, _mm512_srli_epi32(placed, 18));
       occ[b] = _mm512_and_si512(_mm512_ternarylogic_epi32(x[b], _mm512_srli_epi32(x[b], 9),
-                                                          _mm512_srli_epi32(x[b], 18), 0xfe), m9);
+                                                          _mm512_srli_epi32(x[b], 18), 0xfe),
+                                m9);
     }
     placed_cols = _mm512_and_si512(placed_cols, m9);
     if (_mm512_mask_cmpneq_epi32_mask(k9, once, m9)) return -1;
@@ -260,16 +265,18 @@ struct Search {
     for (int st = 0; st < 3; ++st) {
       const __m512i m = _mm512_or_si512(
           _mm512_and_si512(_mm512_srli_epi32(occ[0], 3 * st), m7),
-          _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(occ[1], 3 * st), m7), 3),
-                          _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(occ[2], 3 * st), m7), 6)));
-      const __m512i a = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k9, m,
-                                                    kTables.perm_minis32, 4);
+          _mm512_or_si512(
+              _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(occ[1], 3 * st), m7), 3),
+              _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(occ[2], 3 * st), m7), 6)));
+      const __m512i a =
+          _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k9, m, kTables.perm_minis32, 4);
       if (_mm512_mask_testn_epi32_mask(k9, a, a)) return -1;
       for (int b = 0; b < 3; ++b)
         keep[b] = _mm512_or_si512(
             keep[b], _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(a, 3 * b), m7), 3 * st));
     }
-    const __m512i hidden = _mm512_ternarylogic_epi32(once, twice, placed_cols, 0x10);  // once & ~twice & ~placed
+    const __m512i hidden =
+        _mm512_ternarylogic_epi32(once, twice, placed_cols, 0x10);  // once & ~twice & ~placed
     const __m512i hidden3 = _mm512_ternarylogic_epi32(hidden, _mm512_slli_epi32(hidden, 9),
                                                       _mm512_slli_epi32(hidden, 18), 0xfe);
     __mmask16 changed = 0;
@@ -284,7 +291,8 @@ struct Search {
         const __m512i rm = _mm512_set1_epi32(static_cast<int>(kRowMask[r]));
         const __m512i tr = _mm512_and_si512(t, rm);
         const __mmask16 has = _mm512_test_epi32_mask(tr, tr);
-        const __mmask16 one = _mm512_testn_epi32_mask(tr, _mm512_sub_epi32(tr, _mm512_set1_epi32(1)));
+        const __mmask16 one =
+            _mm512_testn_epi32_mask(tr, _mm512_sub_epi32(tr, _mm512_set1_epi32(1)));
         const __m512i keep_row = _mm512_maskz_mov_epi32(one, tr);
         y = _mm512_mask_ternarylogic_epi32(y, has, rm, keep_row, 0xba);  // (y & ~rm) | keep_row
       }
@@ -345,8 +353,8 @@ struct Search {
 #endif
 
   // The naked-single and digit passes look only at bands and digits with a word that
-  // changed since they last ran (seen_n[], seen_d[]). A word they change stays marked (seen keeps the
-  // value from before), so they look again after the band rules.
+  // changed since they last ran (seen_n[], seen_d[]). A word they change stays marked (seen keeps
+  // the value from before), so they look again after the band rules.
   static bool propagate(State& s) {
     for (;;) {
       std::uint32_t changed = changed_words(s, s.prev);

@@ -30,15 +30,62 @@ struct BadRequest : std::runtime_error {
 
 // OEIS A000170 and A002562 for N = 0..27 (the page shows them without recounting; the API
 // test checks them against count_solutions and the rank tables for small N).
-constexpr std::uint64_t kTotal[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712,
-                                    365596, 2279184, 14772512, 95815104, 666090624, 4968057848,
-                                    39029188884, 314666222712, 2691008701644, 24233937684440,
-                                    227514171973736, 2207893435808352, 22317699616364044,
+constexpr std::uint64_t kTotal[] = {1,
+                                    1,
+                                    0,
+                                    0,
+                                    2,
+                                    10,
+                                    4,
+                                    40,
+                                    92,
+                                    352,
+                                    724,
+                                    2680,
+                                    14200,
+                                    73712,
+                                    365596,
+                                    2279184,
+                                    14772512,
+                                    95815104,
+                                    666090624,
+                                    4968057848,
+                                    39029188884,
+                                    314666222712,
+                                    2691008701644,
+                                    24233937684440,
+                                    227514171973736,
+                                    2207893435808352,
+                                    22317699616364044,
                                     234907967154122528};
-constexpr std::uint64_t kUnique[] = {1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752,
-                                     285053, 1846955, 11977939, 83263591, 621012754, 4878666808,
-                                     39333324973, 336376244042, 3029242658210, 28439272956934,
-                                     275986683743434, 2789712466510289, 29363495934315694};
+constexpr std::uint64_t kUnique[] = {1,
+                                     1,
+                                     0,
+                                     0,
+                                     1,
+                                     2,
+                                     1,
+                                     6,
+                                     12,
+                                     46,
+                                     92,
+                                     341,
+                                     1787,
+                                     9233,
+                                     45752,
+                                     285053,
+                                     1846955,
+                                     11977939,
+                                     83263591,
+                                     621012754,
+                                     4878666808,
+                                     39333324973,
+                                     336376244042,
+                                     3029242658210,
+                                     28439272956934,
+                                     275986683743434,
+                                     2789712466510289,
+                                     29363495934315694};
 constexpr int kMaxKnownN = 27;
 
 std::optional<std::string> param(const Params& p, const char* key) {
@@ -53,8 +100,7 @@ std::uint64_t parse_u64(const std::string& text, const char* key) {
   auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
     throw BadRequest(fmt::format("{} must be a whole number, got '{}'", key, text.substr(0, 40)));
-  if (ec == std::errc::result_out_of_range)
-    throw BadRequest(fmt::format("{} is too large", key));
+  if (ec == std::errc::result_out_of_range) throw BadRequest(fmt::format("{} is too large", key));
   return v;
 }
 
@@ -66,7 +112,8 @@ std::uint64_t get_u64(const Params& p, const char* key, std::uint64_t lo, std::u
     throw BadRequest(fmt::format("missing parameter {}", key));
   }
   const std::uint64_t v = parse_u64(*text, key);
-  if (v < lo || v > hi) throw BadRequest(fmt::format("{} must be between {} and {}, got {}", key, lo, hi, v));
+  if (v < lo || v > hi)
+    throw BadRequest(fmt::format("{} must be between {} and {}, got {}", key, lo, hi, v));
   return v;
 }
 
@@ -151,7 +198,8 @@ Solution parse_solution_param(const Params& p, int max_n) {
     if (comma == std::string::npos) comma = text->size();
     const std::string part = text->substr(pos, comma - pos);
     if (!part.empty()) {
-      if (static_cast<int>(s.size()) >= max_n) throw BadRequest(fmt::format("solution has more than {} columns", max_n));
+      if (static_cast<int>(s.size()) >= max_n)
+        throw BadRequest(fmt::format("solution has more than {} columns", max_n));
       const std::uint64_t c = parse_u64(part, "solution column");
       if (c < 1 || c > static_cast<std::uint64_t>(max_n))
         throw BadRequest(fmt::format("solution column {} is off the board", c));
@@ -161,7 +209,8 @@ Solution parse_solution_param(const Params& p, int max_n) {
   }
   for (int c : s)
     if (c >= static_cast<int>(s.size()))
-      throw BadRequest(fmt::format("solution column {} is off the {}x{} board", c + 1, s.size(), s.size()));
+      throw BadRequest(
+          fmt::format("solution column {} is off the {}x{} board", c + 1, s.size(), s.size()));
   if (s.empty()) throw BadRequest("solution is empty");
   return s;
 }
@@ -182,8 +231,8 @@ json rank(const Params& p, const Limits&) {
 }
 
 json step_json(const TraceStep& s) {
-  json j = {{"i", s.index}, {"kind", name(s.kind)}, {"row", s.row + 1}, {"col", s.col + 1},
-            {"nodes", s.nodes}, {"solutions", s.solutions}};
+  json j = {{"i", s.index},     {"kind", name(s.kind)}, {"row", s.row + 1},
+            {"col", s.col + 1}, {"nodes", s.nodes},     {"solutions", s.solutions}};
   if (s.kind == StepKind::reject) {
     j["by"] = {s.by.row + 1, s.by.col + 1};
     j["line"] = name(s.line);
@@ -208,7 +257,8 @@ json trace(const Params& p, const Limits& lim) {
     done += got;
     if (got < chunk) break;
     if (Clock::now() > deadline)
-      throw BadRequest(fmt::format("trace page starts too far in: more than {} s", lim.max_seconds));
+      throw BadRequest(
+          fmt::format("trace page starts too far in: more than {} s", lim.max_seconds));
   }
   json steps = json::array();
   bool done = false;
@@ -231,7 +281,8 @@ json find(const Params& p, const Limits& lim) {
   const int n = get_n(p, lim.max_find_n);
   const Solution s = construct_solution(n);  // throws invalid_argument for 2, 3
   const bool ok = is_solution(s);
-  return {{"n", n}, {"method", "explicit construction"}, {"verified", ok}, {"solution", one_based(s)}};
+  return {
+      {"n", n}, {"method", "explicit construction"}, {"verified", ok}, {"solution", one_based(s)}};
 }
 
 json limits(const Limits& lim) {
@@ -246,20 +297,29 @@ json limits(const Limits& lim) {
 }
 
 // Replaces bytes that are not UTF-8 (a parameter echoed in an error) instead of throwing.
-std::string text(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string text(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 }  // namespace
 
 Reply handle_api(std::string_view endpoint, const Params& params, const Limits& lim) {
   try {
     json j;
-    if (endpoint == "counts") j = counts(params, lim);
-    else if (endpoint == "solution") j = solution(params, lim);
-    else if (endpoint == "rank") j = rank(params, lim);
-    else if (endpoint == "trace") j = trace(params, lim);
-    else if (endpoint == "find") j = find(params, lim);
-    else if (endpoint == "limits") j = limits(lim);
-    else return {404, text(json{{"error", "no such endpoint"}})};
+    if (endpoint == "counts")
+      j = counts(params, lim);
+    else if (endpoint == "solution")
+      j = solution(params, lim);
+    else if (endpoint == "rank")
+      j = rank(params, lim);
+    else if (endpoint == "trace")
+      j = trace(params, lim);
+    else if (endpoint == "find")
+      j = find(params, lim);
+    else if (endpoint == "limits")
+      j = limits(lim);
+    else
+      return {404, text(json{{"error", "no such endpoint"}})};
     return {200, text(j)};
   } catch (const BadRequest& e) {
     return {400, text(json{{"error", e.what()}})};

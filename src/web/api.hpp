@@ -11,12 +11,12 @@ namespace nqueens::web {
 
 // Caps on the work one request may cause. Anything above them is answered with HTTP 400.
 struct Limits {
-  int max_n = 32;                    // boards for counts / solution / trace
-  int max_find_n = 100000;           // `find` (the page draws up to 1000)
+  int max_n = 32;                            // boards for counts / solution / trace
+  int max_find_n = 100000;                   // `find` (the page draws up to 1000)
   std::uint64_t max_walk_index = 1'000'000;  // N > kMaxRankN: index reached by enumeration
   std::uint64_t max_trace_end = 50'000'000;  // from + limit of a trace page (replayed from 0)
-  int max_trace_page = 10000;        // steps per trace page
-  double max_seconds = 3.0;          // wall time of an enumeration or a trace replay
+  int max_trace_page = 10000;                // steps per trace page
+  double max_seconds = 3.0;                  // wall time of an enumeration or a trace replay
 };
 
 struct Reply {

@@ -54,15 +54,19 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
   });
   http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (res.body.empty())
-      res.set_content("{\"error\":\"HTTP " + std::to_string(res.status) + "\"}", "application/json");
+      res.set_content("{\"error\":\"HTTP " + std::to_string(res.status) + "\"}",
+                      "application/json");
   });
-  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    res.status = 500;
-    res.set_content(R"({"error":"internal error"})", "application/json");
-  });
+  http.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+        res.status = 500;
+        res.set_content(R"({"error":"internal error"})", "application/json");
+      });
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+}
 
 int Server::bind() {
   const ServerOptions& o = impl_->options;

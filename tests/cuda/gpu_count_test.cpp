@@ -28,8 +28,8 @@ int main() {
       const nqueens::RunResult r = nqueens::run_count(o);
       const auto total = static_cast<std::uint64_t>(r.record.sum.total);
       const auto unique = static_cast<std::uint64_t>(r.record.sum.classes(n).unique());
-      const bool ok = r.finished && total == nqueens::known::kTotal[n] &&
-                      unique == nqueens::known::kUnique[n];
+      const bool ok =
+          r.finished && total == nqueens::known::kTotal[n] && unique == nqueens::known::kUnique[n];
       std::printf("N=%2d total %llu unique %llu jobs %zu %.3f s %s\n", n,
                   static_cast<unsigned long long>(total), static_cast<unsigned long long>(unique),
                   r.record.shard_jobs(), r.seconds, ok ? "ok" : "WRONG");

@@ -20,9 +20,9 @@
 namespace {
 
 using nqueens::Branch;
-using nqueens::SolutionCounts;
 using nqueens::JobList;
 using nqueens::make_jobs;
+using nqueens::SolutionCounts;
 namespace gpu = nqueens::gpu;
 
 // Runs the device function on one job with a stack spaced like a block's shared memory
@@ -51,8 +51,10 @@ TEST(GpuSearchOnHost, EveryJobMatchesCountJobAndOeis) {
     const JobList list = make_jobs(n, gpu::job_depth(n));
     SolutionCounts sum;
     check_list(list, 1, &sum);
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n]) << "N=" << n;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n])
+        << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n])
+        << "N=" << n;
   }
 }
 
@@ -84,8 +86,10 @@ TEST(GpuSearchOnHost, WholeCountThroughBatches) {
     gpu::count_batch_with(list, all, out, gpu::launch_on_host);
     SolutionCounts sum;
     for (const auto& c : out) sum += c;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n]) << "N=" << n;
-    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n]) << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).total()), nqueens::known::kTotal[n])
+        << "N=" << n;
+    EXPECT_EQ(static_cast<std::uint64_t>(sum.classes(n).unique()), nqueens::known::kUnique[n])
+        << "N=" << n;
   }
 }
 
@@ -133,7 +137,8 @@ TEST(GpuSearchOnHost, RunCountBatchesCheckpointAndResume) {
   EXPECT_EQ(second.resumed, 3000u);
   EXPECT_EQ(static_cast<std::size_t>(batches), (second.record.shard_jobs() - 3000 + 999) / 1000);
   EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.total), nqueens::known::kTotal[12]);
-  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.classes(12).unique()), nqueens::known::kUnique[12]);
+  EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.classes(12).unique()),
+            nqueens::known::kUnique[12]);
   std::filesystem::remove(path);
 }
 

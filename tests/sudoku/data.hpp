@@ -1,4 +1,5 @@
-// Loads the public puzzle sets from NQUEENS_SUDOKU_DATA (data/sudoku in the source tree by default).
+// Loads the public puzzle sets from NQUEENS_SUDOKU_DATA (data/sudoku in the source tree by
+// default).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -16,7 +17,8 @@ inline std::string data_path(const std::string& name) {
 }
 
 // Every entry of a data file; fails the test when the file is missing or has a bad entry.
-inline std::vector<Grid> load(const std::string& name, std::vector<std::string>* solutions = nullptr) {
+inline std::vector<Grid> load(const std::string& name,
+                              std::vector<std::string>* solutions = nullptr) {
   std::vector<Grid> out;
   std::ifstream in(data_path(name));
   EXPECT_TRUE(in.good()) << "missing " << data_path(name)

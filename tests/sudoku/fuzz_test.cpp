@@ -19,11 +19,21 @@ std::string mutate(std::string s, std::mt19937_64& rng) {
   for (int k = 0; k < edits; ++k) {
     std::size_t pos = s.empty() ? 0 : rng() % s.size();
     switch (rng() % 5) {
-      case 0: if (!s.empty()) s[pos] = kChars[rng() % (sizeof(kChars) - 1)]; break;
-      case 1: s.insert(pos, 1, kChars[rng() % (sizeof(kChars) - 1)]); break;
-      case 2: if (!s.empty()) s.erase(pos, 1); break;
-      case 3: if (!s.empty()) s[pos] = '.'; break;                       // remove a clue
-      case 4: if (!s.empty()) s[pos] = static_cast<char>('1' + rng() % 9); break;  // add one
+      case 0:
+        if (!s.empty()) s[pos] = kChars[rng() % (sizeof(kChars) - 1)];
+        break;
+      case 1:
+        s.insert(pos, 1, kChars[rng() % (sizeof(kChars) - 1)]);
+        break;
+      case 2:
+        if (!s.empty()) s.erase(pos, 1);
+        break;
+      case 3:
+        if (!s.empty()) s[pos] = '.';
+        break;  // remove a clue
+      case 4:
+        if (!s.empty()) s[pos] = static_cast<char>('1' + rng() % 9);
+        break;  // add one
     }
   }
   return s;
@@ -80,7 +90,9 @@ TEST(Fuzz, RandomGridsOnEverySize) {
       // 16x16 keeps few clues: a consistent but unsolvable 16x16 can take long to refute.
       int most = box == 4 ? 8 : g.cell_count() / 4;
       int clues = static_cast<int>(rng() % static_cast<unsigned>(most + 1));
-      for (int k = 0; k < clues; ++k) g[static_cast<int>(rng() % static_cast<unsigned>(g.cell_count()))] = static_cast<std::uint8_t>(1 + rng() % static_cast<unsigned>(n));
+      for (int k = 0; k < clues; ++k)
+        g[static_cast<int>(rng() % static_cast<unsigned>(g.cell_count()))] =
+            static_cast<std::uint8_t>(1 + rng() % static_cast<unsigned>(n));
       SolveResult r = solve(g, 2);
       if (find_conflict(g)) {
         EXPECT_EQ(r.solutions, 0u);

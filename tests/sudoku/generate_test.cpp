@@ -41,10 +41,17 @@ TEST(Generate, SymmetricPatterns) {
         for (int c = 0; c < 9; ++c) {
           bool here = p->at(r, c) != 0;
           switch (s) {
-            case Symmetry::kRot180: EXPECT_EQ(here, p->at(8 - r, 8 - c) != 0); break;
-            case Symmetry::kRot90: EXPECT_EQ(here, p->at(c, 8 - r) != 0); break;
-            case Symmetry::kMirror: EXPECT_EQ(here, p->at(r, 8 - c) != 0); break;
-            default: break;
+            case Symmetry::kRot180:
+              EXPECT_EQ(here, p->at(8 - r, 8 - c) != 0);
+              break;
+            case Symmetry::kRot90:
+              EXPECT_EQ(here, p->at(c, 8 - r) != 0);
+              break;
+            case Symmetry::kMirror:
+              EXPECT_EQ(here, p->at(r, 8 - c) != 0);
+              break;
+            default:
+              break;
           }
         }
     }

@@ -7,7 +7,8 @@
 namespace sudoku {
 namespace {
 
-const char* kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const char* kPuzzle =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 std::string with(std::string s, std::size_t pos, char c) {
   s[pos] = c;
@@ -38,7 +39,8 @@ TEST(Parse, LineWithDotsOrZeros) {
 
 TEST(Parse, Errors) {
   Grid g;
-  EXPECT_EQ(*parse_puzzle(std::string(kPuzzle).substr(1), 3, g), "wrong length: 80 cells, expected 81");
+  EXPECT_EQ(*parse_puzzle(std::string(kPuzzle).substr(1), 3, g),
+            "wrong length: 80 cells, expected 81");
   std::string bad = kPuzzle;
   bad[10] = 'x';
   EXPECT_EQ(*parse_puzzle(bad, 3, g), "bad character 'x' at column 11");
@@ -67,7 +69,7 @@ TEST(Reader, MixedFormatsWithLineNumbers) {
                      "123\n" +                       // line 15: wrong length
                      with(kPuzzle, 5, '?') + "\n" +  // line 16: bad char
                      with(kPuzzle, 1, '4') + "\n" +  // line 17: repeated
-                     kPuzzle + ",extra,fields\n";                      // line 18: CSV row
+                     kPuzzle + ",extra,fields\n";    // line 18: CSV row
   auto entries = read_all(text);
   ASSERT_EQ(entries.size(), 6u);
   EXPECT_EQ(entries[0].line, 2u);
@@ -87,7 +89,8 @@ TEST(Reader, MixedFormatsWithLineNumbers) {
 }
 
 TEST(Reader, KaggleCsvWithHeader) {
-  auto entries = read_all(std::string("quizzes,solutions\n") + kPuzzle + ",123\n" + kPuzzle + ",456\n");
+  auto entries =
+      read_all(std::string("quizzes,solutions\n") + kPuzzle + ",123\n" + kPuzzle + ",456\n");
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].line, 2u);
   EXPECT_EQ(entries[1].line, 3u);

@@ -25,7 +25,8 @@ TEST(Rate, LevelNames) {
 
 TEST(Rate, SinglesOnlyPuzzleIsEasy) {
   // Solved by hidden singles alone (checked by hand against the technique counts).
-  Rating r = rate(parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
+  Rating r = rate(
+      parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
   EXPECT_TRUE(r.solvable);
   EXPECT_TRUE(r.unique);
   EXPECT_LE(static_cast<int>(r.level), static_cast<int>(Level::kMedium));
@@ -60,7 +61,8 @@ TEST(Rate, CuratedLevelsGrowWithTheirOwnRating) {
   ASSERT_EQ(puzzles.size(), 5000u);
   double mean[5] = {};
   for (int band = 0; band < 5; ++band) {
-    for (int i = 0; i < 100; ++i) mean[band] += rate(puzzles[static_cast<std::size_t>(band * 1000 + i)]).score;
+    for (int i = 0; i < 100; ++i)
+      mean[band] += rate(puzzles[static_cast<std::size_t>(band * 1000 + i)]).score;
     mean[band] /= 100;
   }
   EXPECT_LT(mean[0], mean[4]);

@@ -3,10 +3,10 @@
 #include <random>
 #include <set>
 
+#include "../../src/sudoku/general.hpp"  // the solver class, to switch its rules in tests
 #include "data.hpp"
 #include "reference.hpp"
 #include "sudoku/sudoku.hpp"
-#include "../../src/sudoku/general.hpp"  // the solver class, to switch its rules in tests
 
 namespace sudoku {
 namespace {
@@ -119,15 +119,16 @@ TEST(Solve9, BrokenGivensHaveNoSolution) {
   EXPECT_EQ(solve_general(g).solutions, 0u);
   // Consistent givens but no solution: the top-left cell can only be 1, and column 1
   // already has a 1.
-  Grid h = parse(".23456789"
-                 "........."
-                 "........."
-                 "1........"
-                 "........."
-                 "........."
-                 "........."
-                 "........."
-                 ".........");
+  Grid h = parse(
+      ".23456789"
+      "........."
+      "........."
+      "1........"
+      "........."
+      "........."
+      "........."
+      "........."
+      ".........");
   EXPECT_EQ(solve(h).solutions, 0u);
   EXPECT_EQ(solve_general(h).solutions, 0u);
 }
@@ -160,7 +161,8 @@ TEST(General, EnumerateStopsWhenAsked) {
 }
 
 TEST(General, EnumerateMatchesCountOn9x9WithHoles) {
-  Grid p = parse("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..");
+  Grid p =
+      parse("..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..");
   // Remove 5 more clues and compare enumeration against the reference backtracker.
   for (int c : {2, 3, 4, 5, 6}) p[c] = 0;
   std::set<std::string> seen;
@@ -188,8 +190,12 @@ void solve_random_large(int box, int seeds, double hole_fraction) {
   }
 }
 
-TEST(General, Solves16x16) { solve_random_large(4, 5, 0.6); }
-TEST(General, Solves25x25) { solve_random_large(5, 3, 0.4); }
+TEST(General, Solves16x16) {
+  solve_random_large(4, 5, 0.6);
+}
+TEST(General, Solves25x25) {
+  solve_random_large(5, 3, 0.4);
+}
 
 // A 25x25 grid with half its cells removed: 42 s before locked candidates and the open-peers
 // tie-break in the general solver, about a second after.

@@ -49,7 +49,8 @@ class ServerProcess {
       dup2(fds[1], STDOUT_FILENO);
       close(fds[0]);
       close(fds[1]);
-      execl(NQUEENS_CLI_PATH, NQUEENS_CLI_PATH, "serve", "--port", "0", static_cast<char*>(nullptr));
+      execl(NQUEENS_CLI_PATH, NQUEENS_CLI_PATH, "serve", "--port", "0",
+            static_cast<char*>(nullptr));
       _exit(127);
     }
     close(fds[1]);
@@ -58,7 +59,8 @@ class ServerProcess {
     if (out != nullptr && std::fgets(buffer, sizeof buffer, out) != nullptr) {
       std::smatch m;
       const std::string line = buffer;
-      if (std::regex_search(line, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) port_ = std::stoi(m[1]);
+      if (std::regex_search(line, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)")))
+        port_ = std::stoi(m[1]);
       first_line_ = line;
     }
     if (out != nullptr) std::fclose(out);
@@ -129,7 +131,8 @@ TEST_F(Api, CountsMatchTheCounter) {
 
 TEST_F(Api, IndexKIsLineKOfList) {
   for (const bool unique : {false, true}) {
-    const auto lines = run_lines(std::string(NQUEENS_CLI_PATH) + " list 8" + (unique ? " --unique" : ""));
+    const auto lines =
+        run_lines(std::string(NQUEENS_CLI_PATH) + " list 8" + (unique ? " --unique" : ""));
     ASSERT_EQ(lines.size(), unique ? 12u : 92u);
     for (std::size_t k = 1; k <= lines.size(); ++k) {
       const json j = get("solution?n=8&index=" + std::to_string(k) + (unique ? "&unique=1" : ""));
@@ -177,7 +180,8 @@ TEST_F(Api, TraceStepsAreLegal) {
     std::uint64_t next = 0, nodes = 0, solutions = 0;
     bool done = false;
     while (!done) {
-      const json page = get("trace?n=" + std::to_string(n) + "&from=" + std::to_string(next) + "&limit=997");
+      const json page =
+          get("trace?n=" + std::to_string(n) + "&from=" + std::to_string(next) + "&limit=997");
       ASSERT_EQ(page["from"], next);
       for (const json& s : page["steps"]) {
         ASSERT_EQ(s["i"], next) << "steps are numbered without gaps";
@@ -190,7 +194,8 @@ TEST_F(Api, TraceStepsAreLegal) {
         if (kind == "place" || kind == "reject") {
           ASSERT_EQ(row, static_cast<int>(queens.size()) + 1) << "the next empty row is tried";
           bool attacked = false;
-          for (int r = 1; r <= static_cast<int>(queens.size()); ++r) attacked |= attacks(r, queens[r - 1]);
+          for (int r = 1; r <= static_cast<int>(queens.size()); ++r)
+            attacked |= attacks(r, queens[r - 1]);
           if (kind == "place") {
             ASSERT_FALSE(attacked) << "placed on an attacked square, step " << s;
             queens.push_back(col);
@@ -200,9 +205,10 @@ TEST_F(Api, TraceStepsAreLegal) {
             const int br = s["by"][0], bc = s["by"][1];
             ASSERT_EQ(queens[br - 1], bc) << "the attacker is a queen on the board";
             const std::string line = s["line"];
-            ASSERT_TRUE(line == "column" ? bc == col
-                        : line == "diagonal" ? br - bc == row - col
-                        : line == "anti-diagonal" ? br + bc == row + col : false)
+            ASSERT_TRUE(line == "column"          ? bc == col
+                        : line == "diagonal"      ? br - bc == row - col
+                        : line == "anti-diagonal" ? br + bc == row + col
+                                                  : false)
                 << s;
           }
         } else if (kind == "undo") {
@@ -238,15 +244,33 @@ TEST_F(Api, FindGivesVerifiedSolutions) {
 }
 
 TEST_F(Api, BadParametersGive400) {
-  for (const char* path :
-       {"counts", "counts?n=0", "counts?n=33", "counts?n=abc", "counts?n=-1", "counts?n=8x",
-        "counts?n=%ff%fe", "solution?n=8", "solution?n=8&index=0", "solution?n=8&index=93",
-        "solution?n=8&index=99999999999999999999999", "solution?n=8&index=1&unique=maybe",
-        "solution?n=3&index=1", "solution?n=20&index=1000001",
-        "rank", "rank?solution=1,2,3,4", "rank?solution=1,5,8,6,3,7,2,9", "rank?solution=,,",
-        "rank?solution=1,5,8,6,3,7,2,4,9,10,11,12,13,14,15,16,17,18", "trace?n=40",
-        "trace?n=8&limit=0", "trace?n=8&limit=100000", "trace?n=8&from=99999999999",
-        "trace?n=32&from=49999001&limit=1000", "find?n=2", "find?n=3", "find?n=100001"}) {
+  for (const char* path : {"counts",
+                           "counts?n=0",
+                           "counts?n=33",
+                           "counts?n=abc",
+                           "counts?n=-1",
+                           "counts?n=8x",
+                           "counts?n=%ff%fe",
+                           "solution?n=8",
+                           "solution?n=8&index=0",
+                           "solution?n=8&index=93",
+                           "solution?n=8&index=99999999999999999999999",
+                           "solution?n=8&index=1&unique=maybe",
+                           "solution?n=3&index=1",
+                           "solution?n=20&index=1000001",
+                           "rank",
+                           "rank?solution=1,2,3,4",
+                           "rank?solution=1,5,8,6,3,7,2,9",
+                           "rank?solution=,,",
+                           "rank?solution=1,5,8,6,3,7,2,4,9,10,11,12,13,14,15,16,17,18",
+                           "trace?n=40",
+                           "trace?n=8&limit=0",
+                           "trace?n=8&limit=100000",
+                           "trace?n=8&from=99999999999",
+                           "trace?n=32&from=49999001&limit=1000",
+                           "find?n=2",
+                           "find?n=3",
+                           "find?n=100001"}) {
     get(path, 400);
   }
   get("nope", 404);

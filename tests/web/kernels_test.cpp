@@ -16,10 +16,11 @@
 namespace {
 
 // OEIS A000170 / A002562 for N = 0..17.
-constexpr std::uint64_t kTotal[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712,
-                                    365596, 2279184, 14772512, 95815104};
-constexpr std::uint64_t kUnique[] = {1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752,
-                                     285053, 1846955, 11977939};
+constexpr std::uint64_t kTotal[] = {1,     1,     0,      0,       2,        10,
+                                    4,     40,    92,     352,     724,      2680,
+                                    14200, 73712, 365596, 2279184, 14772512, 95815104};
+constexpr std::uint64_t kUnique[] = {1,  1,  0,   0,    1,    2,     1,      6,       12,
+                                     46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939};
 
 TEST(Rank, TableSizesArePublishedCounts) {
   for (int n = 1; n <= nqueens::kMaxRankN; ++n) {
@@ -133,7 +134,8 @@ TEST(Render, DrawsEveryQueenAndMarksAttacks) {
 }
 
 TEST(Construction, IsASolutionForEveryN) {
-  for (int n = 4; n <= 1000; ++n) ASSERT_TRUE(nqueens::is_solution(nqueens::construct_solution(n))) << n;
+  for (int n = 4; n <= 1000; ++n)
+    ASSERT_TRUE(nqueens::is_solution(nqueens::construct_solution(n))) << n;
   EXPECT_EQ(nqueens::construct_solution(1), nqueens::Solution{0});
   EXPECT_THROW(nqueens::construct_solution(2), std::invalid_argument);
   EXPECT_THROW(nqueens::construct_solution(3), std::invalid_argument);

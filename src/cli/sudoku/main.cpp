@@ -1,9 +1,10 @@
 // The `sudoku` command: solve, count, generate, rate and bench Sudoku puzzles.
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
+#include <time.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -14,7 +15,6 @@
 #include <random>
 #include <string>
 #include <thread>
-#include <time.h>
 #include <vector>
 
 #include "sudoku/sudoku.hpp"
@@ -62,8 +62,8 @@ void add_common(CLI::App* app, Common& c, bool with_input) {
 
 // One output record per input entry, produced on worker threads, printed in input order.
 struct Record {
-  std::string out;   // text for stdout, including the trailing newline
-  int status = 0;    // exit status this entry asks for (0, 1 or 2)
+  std::string out;  // text for stdout, including the trailing newline
+  int status = 0;   // exit status this entry asks for (0, 1 or 2)
 };
 
 // Reads entries in chunks, runs `work` on them with `threads` threads, prints the records in
@@ -216,14 +216,15 @@ std::string format_puzzle(const Common& c, const Grid& g, std::uint64_t seed) {
                  .dump() +
              "\n";
     }
-    case Format::kGrid: return sudoku::to_text(g) + "\n";
-    default: return sudoku::to_line(g) + "\n";
+    case Format::kGrid:
+      return sudoku::to_text(g) + "\n";
+    default:
+      return sudoku::to_line(g) + "\n";
   }
 }
 
 int cmd_generate(const Common& c, int count, const std::string& difficulty,
-                 const std::string& symmetry, std::uint64_t seed, bool no_minimal,
-                 int attempts) {
+                 const std::string& symmetry, std::uint64_t seed, bool no_minimal, int attempts) {
   sudoku::GenerateOptions base;
   base.box = c.box();
   base.minimal = !no_minimal;
@@ -231,7 +232,8 @@ int cmd_generate(const Common& c, int count, const std::string& difficulty,
   if (difficulty != "any") {
     sudoku::Level level;
     if (!sudoku::parse_level(difficulty, level)) {
-      fmt::print(stderr, "sudoku: unknown difficulty '{}' (any, easy, medium, hard, expert, extreme)\n",
+      fmt::print(stderr,
+                 "sudoku: unknown difficulty '{}' (any, easy, medium, hard, expert, extreme)\n",
                  difficulty);
       return 2;
     }
@@ -248,8 +250,10 @@ int cmd_generate(const Common& c, int count, const std::string& difficulty,
     for (int i; (i = next.fetch_add(1)) < count;) {
       sudoku::GenerateOptions o = base;
       o.seed = seed + static_cast<std::uint64_t>(i);
-      if (auto g = sudoku::generate(o)) out[static_cast<std::size_t>(i)] = format_puzzle(c, *g, o.seed);
-      else failed[static_cast<std::size_t>(i)] = 1;
+      if (auto g = sudoku::generate(o))
+        out[static_cast<std::size_t>(i)] = format_puzzle(c, *g, o.seed);
+      else
+        failed[static_cast<std::size_t>(i)] = 1;
     }
   };
   {
@@ -314,7 +318,8 @@ int cmd_bench(const Common& c, int repeat, std::uint64_t limit, bool reference) 
   std::vector<Grid> puzzles;
   int bad = 0;
   for (PuzzleEntry e; reader.next(e);) {
-    if (e.ok()) puzzles.push_back(e.grid);
+    if (e.ok())
+      puzzles.push_back(e.grid);
     else {
       fmt::print(stderr, "sudoku: line {}: {}\n", e.line, e.error);
       ++bad;
@@ -331,12 +336,11 @@ int cmd_bench(const Common& c, int repeat, std::uint64_t limit, bool reference) 
   };
   std::vector<Row> rows;
   auto fast = [&](const Grid& g, std::uint64_t& guesses) {
-    return nine ? sudoku::solve9(g.data(), limit, nullptr, &guesses)
-                : [&] {
-                    auto r = sudoku::solve(g, limit);
-                    guesses = r.guesses;
-                    return r.solutions;
-                  }();
+    return nine ? sudoku::solve9(g.data(), limit, nullptr, &guesses) : [&] {
+      auto r = sudoku::solve(g, limit);
+      guesses = r.guesses;
+      return r.solutions;
+    }();
   };
   auto general = [&](const Grid& g, std::uint64_t& guesses) {
     auto r = sudoku::solve_general(g, limit);
@@ -347,7 +351,8 @@ int cmd_bench(const Common& c, int repeat, std::uint64_t limit, bool reference) 
   for (int k = 0; k < repeat; ++k) rows[0].runs.push_back(bench_once(puzzles, fast));
   if (reference && nine) {
     rows.push_back({"reference (general)", {}});
-    for (int k = 0; k < std::max(1, repeat / 2); ++k) rows[1].runs.push_back(bench_once(puzzles, general));
+    for (int k = 0; k < std::max(1, repeat / 2); ++k)
+      rows[1].runs.push_back(bench_once(puzzles, general));
   }
   const double n = static_cast<double>(puzzles.size());
   json out = json::array();
@@ -356,8 +361,8 @@ int cmd_bench(const Common& c, int repeat, std::uint64_t limit, bool reference) 
                puzzles.size(), c.size, c.size, limit, sudoku::solver_isa(), repeat);
   if (c.fmt() != Format::kJson)
     fmt::print("{:<20} {:>10} {:>12} {:>10} {:>10} {:>9} {:>8} {:>8} {:>6}  {}\n", "solver",
-               "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique",
-               "multiple", "none", "range puzzles/s");
+               "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique", "multiple",
+               "none", "range puzzles/s");
   for (auto& row : rows) {
     std::vector<double> rates, cpu_rates;
     for (auto& r : row.runs) {
@@ -371,21 +376,28 @@ int cmd_bench(const Common& c, int repeat, std::uint64_t limit, bool reference) 
     const double median = median_of(rates), cpu_median = median_of(cpu_rates);
     const BenchRun& r = row.runs.front();
     if (c.fmt() == Format::kJson) {
-      out.push_back(json{{"solver", row.name},      {"file", c.input},
-                         {"puzzles", puzzles.size()}, {"limit", limit},
-                         {"runs", row.runs.size()}, {"puzzles_per_s_median", median},
+      out.push_back(json{{"solver", row.name},
+                         {"file", c.input},
+                         {"puzzles", puzzles.size()},
+                         {"limit", limit},
+                         {"runs", row.runs.size()},
+                         {"puzzles_per_s_median", median},
                          {"puzzles_per_cpu_s_median", cpu_median},
                          {"puzzles_per_s_min", rates.front()},
                          {"puzzles_per_s_max", rates.back()},
                          {"guesses_per_puzzle", static_cast<double>(r.guesses) / n},
                          {"no_guess_fraction", static_cast<double>(r.no_guess) / n},
-                         {"unique", r.unique}, {"multiple", r.multiple}, {"none", r.none},
+                         {"unique", r.unique},
+                         {"multiple", r.multiple},
+                         {"none", r.none},
                          {"isa", sudoku::solver_isa()}});
     } else {
-      fmt::print("{:<20} {:>10.0f} {:>12.0f} {:>10.2f} {:>10.3f} {:>8.1f}% {:>8} {:>8} {:>6}  {:.0f}..{:.0f}\n",
-                 row.name, median, cpu_median, 1e6 / median, static_cast<double>(r.guesses) / n,
-                 100.0 * static_cast<double>(r.no_guess) / n, r.unique, r.multiple, r.none,
-                 rates.front(), rates.back());
+      fmt::print(
+          "{:<20} {:>10.0f} {:>12.0f} {:>10.2f} {:>10.3f} {:>8.1f}% {:>8} {:>8} {:>6}  "
+          "{:.0f}..{:.0f}\n",
+          row.name, median, cpu_median, 1e6 / median, static_cast<double>(r.guesses) / n,
+          100.0 * static_cast<double>(r.no_guess) / n, r.unique, r.multiple, r.none, rates.front(),
+          rates.back());
     }
   }
   if (c.fmt() == Format::kJson)
@@ -401,10 +413,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   Common solve_c, count_c, rate_c, gen_c, bench_c;
-  auto* solve = app.add_subcommand("solve", "solve each puzzle; one solution per line, in input order");
+  auto* solve =
+      app.add_subcommand("solve", "solve each puzzle; one solution per line, in input order");
   add_common(solve, solve_c, true);
 
-  auto* count = app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
+  auto* count =
+      app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
   add_common(count, count_c, true);
   std::uint64_t limit = 2;
   count->add_option("--limit", limit, "stop counting at this many solutions (default 2)")
@@ -419,7 +433,8 @@ int main(int argc, char** argv) {
   std::string difficulty = "any", symmetry = "none";
   std::uint64_t seed = std::random_device{}();
   bool no_minimal = false;
-  gen->add_option("-n,--count", gen_count, "how many puzzles (default 1)")->check(CLI::PositiveNumber);
+  gen->add_option("-n,--count", gen_count, "how many puzzles (default 1)")
+      ->check(CLI::PositiveNumber);
   gen->add_option("--difficulty", difficulty, "any, easy, medium, hard, expert or extreme");
   gen->add_option("--symmetry", symmetry, "clue symmetry: none, rot180, rot90 or mirror");
   gen->add_option("--seed", seed, "random seed; puzzle i uses seed+i (default: random)");
@@ -427,7 +442,8 @@ int main(int argc, char** argv) {
   gen->add_option("--attempts", attempts, "puzzles tried per wanted difficulty (default 20000)")
       ->check(CLI::PositiveNumber);
 
-  auto* bench = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
+  auto* bench =
+      app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
   add_common(bench, bench_c, true);
   int repeat = 5;
   std::uint64_t bench_limit = 2;
@@ -452,7 +468,8 @@ int main(int argc, char** argv) {
     if (*solve) return cmd_solve(solve_c);
     if (*count) return cmd_count(count_c, limit);
     if (*rate) return cmd_rate(rate_c);
-    if (*gen) return cmd_generate(gen_c, gen_count, difficulty, symmetry, seed, no_minimal, attempts);
+    if (*gen)
+      return cmd_generate(gen_c, gen_count, difficulty, symmetry, seed, no_minimal, attempts);
     if (*bench) return cmd_bench(bench_c, repeat, bench_limit, reference);
   } catch (const std::exception& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
