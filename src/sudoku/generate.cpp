@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "general.hpp"
+#include "general_solver.hpp"
 #include "sudoku/solve.hpp"
 
 namespace sudoku {

@@ -1,6 +1,6 @@
 #include "sudoku/solve.hpp"
 
-#include "general.hpp"
+#include "general_solver.hpp"
 
 namespace sudoku {
 

@@ -3,7 +3,7 @@
 #include <random>
 #include <set>
 
-#include "../../src/sudoku/general.hpp"  // the solver class, to switch its rules in tests
+#include "../../src/sudoku/general_solver.hpp"  // the solver class, to switch its rules in tests
 #include "data.hpp"
 #include "reference.hpp"
 #include "sudoku/sudoku.hpp"

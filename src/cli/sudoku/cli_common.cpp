@@ -1,0 +1,39 @@
+// Shared pieces of the `sudoku` command line (cli_common.hpp).
+#include "cli_common.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+namespace sudoku::cli {
+
+int Common::thread_count() const {
+  if (threads > 0) return threads;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void add_common(CLI::App* app, Common& c, bool with_input) {
+  app->add_option("--size", c.size, "board side: 4, 9, 16 or 25")
+      ->check(CLI::IsMember({4, 9, 16, 25}));
+  app->add_option("--format", c.format, "output: line, grid or json (NDJSON)")
+      ->check(CLI::IsMember({"line", "grid", "json"}));
+  app->add_flag("--json", c.json, "same as --format json");
+  app->add_option("-j,--threads", c.threads, "worker threads (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  if (with_input) app->add_option("file", c.input, "puzzle file, '-' for stdin (default)");
+}
+
+Record invalid_record(const Common& c, const PuzzleEntry& e) {
+  using json = nlohmann::json;
+  if (c.fmt() == Format::kJson)
+    return {json{{"line", e.line}, {"status", "invalid"}, {"error", e.error}}.dump() + "\n", 2};
+  return {fmt::format("invalid: line {}: {}\n", e.line, e.error), 2};
+}
+
+std::string_view status_name(std::uint64_t solutions) {
+  return solutions == 0 ? "none" : solutions == 1 ? "unique" : "multiple";
+}
+
+}  // namespace sudoku::cli

@@ -1,0 +1,179 @@
+// sudoku bench: time solve + uniqueness check over a file on one thread (median of runs),
+// optionally beside the general (reference) solver.
+#include <fmt/core.h>
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "sudoku/io.hpp"
+#include "sudoku/solve.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+struct BenchArgs {
+  Common common;
+  int repeat = 5;
+  std::uint64_t limit = 2;
+  bool reference = false;
+};
+
+struct BenchRun {
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // this thread's CPU time: what counts on a shared machine
+  std::uint64_t guesses = 0, no_guess = 0, unique = 0, multiple = 0, none = 0;
+};
+
+template <class Solve>
+BenchRun bench_once(const std::vector<Grid>& puzzles, Solve solve_one) {
+  BenchRun r;
+  auto cpu_now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  };
+  const double c0 = cpu_now();
+  auto t0 = std::chrono::steady_clock::now();
+  for (const Grid& g : puzzles) {
+    std::uint64_t guesses = 0;
+    std::uint64_t n = solve_one(g, guesses);
+    r.guesses += guesses;
+    r.no_guess += guesses == 0;
+    r.unique += n == 1;
+    r.multiple += n > 1;
+    r.none += n == 0;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu_seconds = cpu_now() - c0;
+  return r;
+}
+
+int run_bench(const BenchArgs& a) {
+  const Common& c = a.common;
+  const int repeat = a.repeat;
+  const std::uint64_t limit = a.limit;
+  const bool reference = a.reference;
+  if (c.input == "-") {
+    fmt::print(stderr, "sudoku: bench needs a FILE\n");
+    return 2;
+  }
+  std::ifstream file(c.input);
+  if (!file) {
+    fmt::print(stderr, "sudoku: cannot open '{}'\n", c.input);
+    return 2;
+  }
+  sudoku::PuzzleReader reader(file, c.box());
+  std::vector<Grid> puzzles;
+  int bad = 0;
+  for (PuzzleEntry e; reader.next(e);) {
+    if (e.ok())
+      puzzles.push_back(e.grid);
+    else {
+      fmt::print(stderr, "sudoku: line {}: {}\n", e.line, e.error);
+      ++bad;
+    }
+  }
+  if (puzzles.empty()) {
+    fmt::print(stderr, "sudoku: no puzzles in '{}'\n", c.input);
+    return 2;
+  }
+  const bool nine = c.box() == 3;
+  struct Row {
+    std::string name;
+    std::vector<BenchRun> runs;
+  };
+  std::vector<Row> rows;
+  auto fast = [&](const Grid& g, std::uint64_t& guesses) {
+    return nine ? sudoku::solve9(g.data(), limit, nullptr, &guesses) : [&] {
+      auto r = sudoku::solve(g, limit);
+      guesses = r.guesses;
+      return r.solutions;
+    }();
+  };
+  auto general = [&](const Grid& g, std::uint64_t& guesses) {
+    auto r = sudoku::solve_general(g, limit);
+    guesses = r.guesses;
+    return r.solutions;
+  };
+  rows.push_back({nine ? "fast (solve9)" : "general", {}});
+  for (int k = 0; k < repeat; ++k) rows[0].runs.push_back(bench_once(puzzles, fast));
+  if (reference && nine) {
+    rows.push_back({"reference (general)", {}});
+    for (int k = 0; k < std::max(1, repeat / 2); ++k)
+      rows[1].runs.push_back(bench_once(puzzles, general));
+  }
+  const double n = static_cast<double>(puzzles.size());
+  json out = json::array();
+  if (c.fmt() != Format::kJson)
+    fmt::print("{}: {} puzzles, {}x{}, limit {}, 1 thread, isa {}, median of {} runs\n", c.input,
+               puzzles.size(), c.size, c.size, limit, sudoku::solver_isa(), repeat);
+  if (c.fmt() != Format::kJson)
+    fmt::print("{:<20} {:>10} {:>12} {:>10} {:>10} {:>9} {:>8} {:>8} {:>6}  {}\n", "solver",
+               "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique", "multiple",
+               "none", "range puzzles/s");
+  for (auto& row : rows) {
+    std::vector<double> rates, cpu_rates;
+    for (auto& r : row.runs) {
+      rates.push_back(n / r.seconds);
+      cpu_rates.push_back(n / r.cpu_seconds);
+    }
+    auto median_of = [](std::vector<double>& v) {
+      std::sort(v.begin(), v.end());
+      return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    };
+    const double median = median_of(rates), cpu_median = median_of(cpu_rates);
+    const BenchRun& r = row.runs.front();
+    if (c.fmt() == Format::kJson) {
+      out.push_back(json{{"solver", row.name},
+                         {"file", c.input},
+                         {"puzzles", puzzles.size()},
+                         {"limit", limit},
+                         {"runs", row.runs.size()},
+                         {"puzzles_per_s_median", median},
+                         {"puzzles_per_cpu_s_median", cpu_median},
+                         {"puzzles_per_s_min", rates.front()},
+                         {"puzzles_per_s_max", rates.back()},
+                         {"guesses_per_puzzle", static_cast<double>(r.guesses) / n},
+                         {"no_guess_fraction", static_cast<double>(r.no_guess) / n},
+                         {"unique", r.unique},
+                         {"multiple", r.multiple},
+                         {"none", r.none},
+                         {"isa", sudoku::solver_isa()}});
+    } else {
+      fmt::print(
+          "{:<20} {:>10.0f} {:>12.0f} {:>10.2f} {:>10.3f} {:>8.1f}% {:>8} {:>8} {:>6}  "
+          "{:.0f}..{:.0f}\n",
+          row.name, median, cpu_median, 1e6 / median, static_cast<double>(r.guesses) / n,
+          100.0 * static_cast<double>(r.no_guess) / n, r.unique, r.multiple, r.none, rates.front(),
+          rates.back());
+    }
+  }
+  if (c.fmt() == Format::kJson)
+    for (auto& j : out) fmt::print("{}\n", j.dump());
+  return bad ? 2 : 0;
+}
+
+}  // namespace
+
+void register_bench(CLI::App& app, Command& command) {
+  auto a = std::make_shared<BenchArgs>();
+  auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
+  add_common(cmd, a->common, true);
+  cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
+  cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
+}
+
+}  // namespace sudoku::cli

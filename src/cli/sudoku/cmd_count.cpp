@@ -1,0 +1,51 @@
+// sudoku count: solutions per puzzle up to a limit (unique, multiple or none).
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "run_batch.hpp"
+#include "sudoku/solve.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+int run_count(const Common& c, std::uint64_t limit) {
+  return run_batch(c, [&](const PuzzleEntry& e) -> Record {
+    if (!e.ok()) return invalid_record(c, e);
+    std::uint64_t n = sudoku::count_solutions(e.grid, limit);
+    bool capped = n >= limit && limit > 1;
+    if (c.fmt() == Format::kJson)
+      return {json{{"line", e.line},
+                   {"status", status_name(n)},
+                   {"solutions", n},
+                   {"limit", limit},
+                   {"at_limit", n >= limit}}
+                      .dump() +
+                  "\n",
+              0};
+    return {fmt::format("{} {}{}\n", status_name(n), n, capped ? "+" : ""), 0};
+  });
+}
+
+struct CountArgs {
+  Common common;
+  std::uint64_t limit = 2;
+};
+
+}  // namespace
+
+void register_count(CLI::App& app, Command& command) {
+  auto a = std::make_shared<CountArgs>();
+  auto* cmd =
+      app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
+  add_common(cmd, a->common, true);
+  cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([a, &command] { command = [a] { return run_count(a->common, a->limit); }; });
+}
+
+}  // namespace sudoku::cli

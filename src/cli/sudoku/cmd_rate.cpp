@@ -1,0 +1,54 @@
+// sudoku rate: difficulty from the techniques a person needs.
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "run_batch.hpp"
+#include "sudoku/rate.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+int run_rate(const Common& c) {
+  return run_batch(c, [&](const PuzzleEntry& e) -> Record {
+    if (!e.ok()) return invalid_record(c, e);
+    sudoku::Rating r = sudoku::rate(e.grid);
+    if (!r.solvable) {
+      if (c.fmt() == Format::kJson)
+        return {json{{"line", e.line}, {"status", "none"}}.dump() + "\n", 1};
+      return {"no solution\n", 1};
+    }
+    if (c.fmt() == Format::kJson) {
+      json uses = json::object();
+      for (int t = 0; t < sudoku::kTechniqueCount; ++t)
+        if (r.uses[static_cast<std::size_t>(t)])
+          uses[std::string(sudoku::technique_name(static_cast<sudoku::Technique>(t)))] =
+              r.uses[static_cast<std::size_t>(t)];
+      return {json{{"line", e.line},
+                   {"level", sudoku::level_name(r.level)},
+                   {"level_number", static_cast<int>(r.level)},
+                   {"score", r.score},
+                   {"unique", r.unique},
+                   {"techniques", uses}}
+                      .dump() +
+                  "\n",
+              0};
+    }
+    return {fmt::format("{} {:.1f}\n", sudoku::level_name(r.level), r.score), 0};
+  });
+}
+
+}  // namespace
+
+void register_rate(CLI::App& app, Command& command) {
+  auto c = std::make_shared<Common>();
+  auto* cmd = app.add_subcommand("rate", "difficulty from the techniques a person needs");
+  add_common(cmd, *c, true);
+  cmd->callback([c, &command] { command = [c] { return run_rate(*c); }; });
+}
+
+}  // namespace sudoku::cli

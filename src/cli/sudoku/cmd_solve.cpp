@@ -1,0 +1,49 @@
+// sudoku solve: one solution per puzzle, in input order; exit 1 when a puzzle has none.
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "run_batch.hpp"
+#include "sudoku/solve.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+int run_solve(const Common& c) {
+  return run_batch(c, [&](const PuzzleEntry& e) -> Record {
+    if (!e.ok()) return invalid_record(c, e);
+    sudoku::SolveResult r = sudoku::solve(e.grid, 2);
+    int status = r.solutions ? 0 : 1;
+    switch (c.fmt()) {
+      case Format::kJson: {
+        json j{{"line", e.line},
+               {"puzzle", sudoku::to_line(e.grid)},
+               {"status", status_name(r.solutions)},
+               {"solutions", r.solutions},
+               {"guesses", r.guesses}};
+        j["solution"] = r.solutions ? json(sudoku::to_line(r.solution)) : json(nullptr);
+        return {j.dump() + "\n", status};
+      }
+      case Format::kGrid:
+        if (!r.solutions) return {"no solution\n\n", status};
+        return {sudoku::to_text(r.solution) + "\n", status};
+      default:
+        if (!r.solutions) return {"no solution\n", status};
+        return {sudoku::to_line(r.solution) + "\n", status};
+    }
+  });
+}
+
+}  // namespace
+
+void register_solve(CLI::App& app, Command& command) {
+  auto c = std::make_shared<Common>();
+  auto* cmd =
+      app.add_subcommand("solve", "solve each puzzle; one solution per line, in input order");
+  add_common(cmd, *c, true);
+  cmd->callback([c, &command] { command = [c] { return run_solve(*c); }; });
+}
+
+}  // namespace sudoku::cli

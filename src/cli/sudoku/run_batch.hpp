@@ -1,0 +1,76 @@
+// The batch path of `solve`, `count` and `rate`: read puzzles in chunks, work on them on
+// threads, print one record per puzzle in input order.
+#pragma once
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "sudoku/io.hpp"
+
+namespace sudoku::cli {
+
+// Reads entries in chunks, runs `work` on them with `threads` threads, prints the records in
+// order and reports malformed entries on stderr. Returns the worst status.
+template <class Work>
+int run_batch(const Common& c, Work work) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (c.input != "-") {
+    file.open(c.input);
+    if (!file) {
+      fmt::print(stderr, "sudoku: cannot open '{}'\n", c.input);
+      return 2;
+    }
+    in = &file;
+  }
+  sudoku::PuzzleReader reader(*in, c.box());
+  const int threads = c.thread_count();
+  const std::size_t chunk = 16384;
+  std::vector<PuzzleEntry> entries;
+  std::vector<Record> records;
+  int worst = 0;
+  bool more = true;
+  while (more) {
+    entries.clear();
+    PuzzleEntry e;
+    while (entries.size() < chunk && (more = reader.next(e))) entries.push_back(e);
+    records.assign(entries.size(), Record{});
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (std::size_t i; (i = next.fetch_add(64)) < entries.size();)
+        for (std::size_t k = i; k < std::min(i + 64, entries.size()); ++k)
+          records[k] = work(entries[k]);
+    };
+    if (threads <= 1 || entries.size() < 128) {
+      worker();
+    } else {
+      std::vector<std::jthread> pool;
+      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    }
+    std::string buffer;
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      if (!entries[k].ok()) {
+        std::fflush(stdout);
+        fmt::print(stdout, "{}", buffer);
+        buffer.clear();
+        std::fflush(stdout);
+        fmt::print(stderr, "sudoku: line {}: {}\n", entries[k].line, entries[k].error);
+      }
+      buffer += records[k].out;
+      worst = std::max(worst, records[k].status);
+    }
+    fmt::print(stdout, "{}", buffer);
+  }
+  std::fflush(stdout);
+  return worst;
+}
+
+}  // namespace sudoku::cli
