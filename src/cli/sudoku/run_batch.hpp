@@ -39,9 +39,15 @@ int run_batch(const Common& c, Work work) {
   int worst = 0;
   bool more = true;
   while (more) {
-    entries.clear();
-    PuzzleEntry e;
-    while (entries.size() < chunk && (more = reader.next(e))) entries.push_back(e);
+    // Entries are read in place and kept from chunk to chunk: a copy or a fresh entry costs a
+    // grid allocation per puzzle.
+    std::size_t count = 0;
+    while (count < chunk) {
+      if (count == entries.size()) entries.emplace_back();
+      if (!(more = reader.next(entries[count]))) break;
+      ++count;
+    }
+    entries.resize(count);
     records.assign(entries.size(), Record{});
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
