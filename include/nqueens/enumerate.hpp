@@ -9,6 +9,7 @@
 // in lexicographic order.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <iterator>
@@ -21,6 +22,10 @@ inline constexpr int kMaxListN = 64;  // bitboards are 64-bit words
 
 struct EnumerateOptions {
   bool unique = false;
+  // Cancellation from another thread: once *stop is true, next() returns false at its next
+  // backtracking step (microseconds) and the enumeration ends there. For large N, where the
+  // search between two solutions can take seconds or longer (N = 40: over 10 s to the first).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The resumable search behind both forms. next() advances to the following solution and

@@ -36,6 +36,7 @@ bool Enumerator::advance() {
   const int last = n_ - 1;
   while (row_ >= 0) {
     if (todo_[row_] == 0) {
+      if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) break;
       --row_;
       continue;
     }

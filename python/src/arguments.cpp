@@ -1,0 +1,91 @@
+#include "arguments.hpp"
+
+#include <string>
+
+namespace nqueens_python {
+
+std::string text_of(py::handle value) {
+  return py::str(value).cast<std::string>();
+}
+
+namespace {
+
+bool is_whole_number(py::handle value) {
+  return PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr());
+}
+
+[[noreturn]] void not_whole(py::handle value, std::string_view what) {
+  throw py::type_error(std::string(what) + " must be a whole number, got '" + text_of(value) + "'");
+}
+
+}  // namespace
+
+long long int_arg(py::handle value, long long lo, long long hi, std::string_view what) {
+  // numpy integers and other integer-like objects convert through __index__.
+  if (!is_whole_number(value) &&
+      !(PyIndex_Check(value.ptr()) && !PyBool_Check(value.ptr()) && !PyFloat_Check(value.ptr())))
+    not_whole(value, what);
+  int overflow = 0;
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0 || v < lo || v > hi)
+    throw py::value_error(std::string(what) + " must be between " + std::to_string(lo) + " and " +
+                          std::to_string(hi) + ", got " + text_of(value));
+  return v;
+}
+
+std::uint64_t uint64_arg(py::handle value, std::string_view what) {
+  if (!is_whole_number(value)) not_whole(value, what);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error(std::string(what) + " must be between 0 and 18446744073709551615, got " +
+                          text_of(value));
+  }
+  return v;
+}
+
+bool bool_arg(py::handle value, std::string_view what) {
+  if (!PyBool_Check(value.ptr()))
+    throw py::type_error(std::string(what) + " must be True or False, got '" + text_of(value) +
+                         "'");
+  return value.ptr() == Py_True;
+}
+
+std::string str_arg(py::handle value, std::string_view what) {
+  if (!PyUnicode_Check(value.ptr()))
+    throw py::type_error(std::string(what) + " must be a string, got '" + text_of(value) + "'");
+  return value.cast<std::string>();
+}
+
+std::vector<long long> int_sequence_arg(py::handle value, std::string_view what) {
+  if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !PySequence_Check(value.ptr()))
+    throw py::type_error(std::string(what) + " must be a sequence of column numbers, got '" +
+                         text_of(value) + "'");
+  const py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
+  std::vector<long long> out;
+  out.reserve(seq.size());
+  for (py::handle item : seq) {
+    if (!is_whole_number(item) && !(PyIndex_Check(item.ptr()) && !PyBool_Check(item.ptr())))
+      throw py::type_error(std::string(what) + " must be a sequence of column numbers, got '" +
+                           text_of(item) + "' in it");
+    int overflow = 0;
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+    if (!index) throw py::error_already_set();
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    out.push_back(overflow != 0 ? (overflow > 0 ? (1LL << 62) : -(1LL << 62)) : v);
+  }
+  return out;
+}
+
+py::int_ to_python_int(nqueens::Count value) {
+  const auto high = static_cast<unsigned long long>(value >> 64);
+  const auto low = static_cast<unsigned long long>(value);
+  if (high == 0) return py::int_(low);
+  py::object h = py::int_(high);
+  py::object shifted = h.attr("__lshift__")(64);
+  return py::reinterpret_steal<py::int_>(PyNumber_Or(shifted.ptr(), py::int_(low).ptr()));
+}
+
+}  // namespace nqueens_python

@@ -1,0 +1,34 @@
+// Arguments from Python, checked with the command line's one-line messages: a value of the
+// wrong kind raises TypeError ("N must be a whole number, got 'x'"), one out of range raises
+// ValueError ("N must be between 1 and 32, got 40").
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nqueens/nqueens.hpp"
+
+namespace nqueens_python {
+
+namespace py = pybind11;
+
+// str(value), for messages.
+std::string text_of(py::handle value);
+
+// A whole number in [lo, hi]; bool is refused although Python counts it as an int.
+long long int_arg(py::handle value, long long lo, long long hi, std::string_view what);
+std::uint64_t uint64_arg(py::handle value, std::string_view what);
+bool bool_arg(py::handle value, std::string_view what);
+std::string str_arg(py::handle value, std::string_view what);
+
+// A sequence of whole numbers (list, tuple, range, numpy row, ...), not a string.
+std::vector<long long> int_sequence_arg(py::handle value, std::string_view what);
+
+// An exact count as a Python int (counts beyond N = 29 need more than 64 bits).
+py::int_ to_python_int(nqueens::Count value);
+
+}  // namespace nqueens_python

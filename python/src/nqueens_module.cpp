@@ -1,0 +1,722 @@
+// The `nqueens` Python module (the compiled part, nqueens._core): counting, lazy listing,
+// random access, verification, construction, completion, k queens, text and SVG forms.
+// Columns are 0-based in Python (p[row] is the column of that row's queen), as in the C++
+// API; the text forms (to_string, square lists like "a1,c5") are the command line's.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arguments.hpp"
+#include "interrupt.hpp"
+#include "nqueens/complete.hpp"
+#include "nqueens/construct.hpp"
+#include "nqueens/kqueens.hpp"
+#if __has_include("nqueens/local_search.hpp")
+#include "nqueens/local_search.hpp"  // random_solution (in construct.hpp before it moved)
+#endif
+#include "nqueens/nqueens.hpp"
+#include "nqueens/rank.hpp"
+#include "nqueens/render.hpp"
+#include "nqueens/run.hpp"
+
+namespace nqueens_python {
+
+void define_sudoku(py::module_& m);  // sudoku_module.cpp
+
+namespace {
+
+using nqueens::Solution;
+using nqueens::Square;
+
+py::tuple to_tuple(const Solution& s) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(s.size()));
+  if (t == nullptr) throw py::error_already_set();
+  for (std::size_t r = 0; r < s.size(); ++r)
+    PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(r), PyLong_FromLong(s[r]));
+  return py::reinterpret_steal<py::tuple>(t);
+}
+
+int threads_arg(py::handle value) {
+  // The same range as `nqueens count -j`.
+  return static_cast<int>(int_arg(value, 0, 4096, "threads"));
+}
+
+// A solution given as a sequence of 0-based columns, every one on the board (one queen per
+// row; not necessarily non-attacking).
+Solution columns_arg(py::handle value, std::string_view what) {
+  const std::vector<long long> cols = int_sequence_arg(value, what);
+  if (cols.empty()) throw py::value_error(std::string(what) + " is empty");
+  const auto n = static_cast<long long>(cols.size());
+  Solution s(cols.size());
+  for (std::size_t r = 0; r < cols.size(); ++r) {
+    if (cols[r] < 0 || cols[r] >= n)
+      throw py::value_error("column " + std::to_string(cols[r]) + " of row " + std::to_string(r) +
+                            " is off the " + std::to_string(n) + "x" + std::to_string(n) +
+                            " board (columns are 0-based)");
+    s[r] = static_cast<int>(cols[r]);
+  }
+  return s;
+}
+
+nqueens::CountMethod method_arg(py::handle value) {
+  const std::string name = str_arg(value, "method");
+  if (name == "auto") return nqueens::CountMethod::automatic;
+  if (name == "backtrack") return nqueens::CountMethod::backtrack;
+  if (name == "join") return nqueens::CountMethod::join;
+  throw py::value_error("method must be auto, backtrack or join, got '" + name + "'");
+}
+
+nqueens::Format format_arg(py::handle value, int n) {
+  const std::string name = str_arg(value, "format");
+  const auto format = nqueens::parse_format(name);
+  if (!format)
+    throw py::value_error("format must be perm, board, json or algebraic, got '" + name + "'");
+  if (*format == nqueens::Format::algebraic && n > nqueens::kMaxAlgebraicN)
+    throw py::value_error("format algebraic needs N <= " + std::to_string(nqueens::kMaxAlgebraicN) +
+                          " (files a..z)");
+  return *format;
+}
+
+// ---- count ----------------------------------------------------------------------------------
+
+struct CountResultPy {
+  int n = 0;
+  py::int_ total, unique;
+  py::dict classes;  // class size (1, 2, 4, 8) -> fundamental solutions with a class that big
+  std::string method;
+  int threads = 0;
+  std::size_t jobs = 0;
+  double seconds = 0;
+};
+
+CountResultPy count(py::object n_arg, py::object threads_obj, py::object method_obj) {
+  nqueens::RunOptions o;
+  o.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCountN, "N"));
+  o.threads = threads_arg(threads_obj);
+  if (o.threads == 0) o.threads = nqueens::hardware_threads();
+  o.method = method_arg(method_obj);
+  // run_count, as `nqueens count` does: the same job list and threads, and a stop flag that
+  // it checks after every job.
+  const nqueens::RunResult r = run_interruptible([&](const std::atomic<bool>& stop) {
+    nqueens::RunOptions local = o;
+    local.stop = &stop;
+    return nqueens::run_count(local);
+  });
+  const nqueens::ClassCounts c = r.record.sum.classes(o.n);
+  CountResultPy out;
+  out.n = o.n;
+  out.total = to_python_int(c.total());
+  out.unique = to_python_int(c.unique());
+  out.classes[py::int_(1)] = to_python_int(c.size1);
+  out.classes[py::int_(2)] = to_python_int(c.size2);
+  out.classes[py::int_(4)] = to_python_int(c.size4);
+  out.classes[py::int_(8)] = to_python_int(c.size8);
+  out.method = nqueens::method_name(r.record.method);
+  out.threads = o.threads;
+  out.jobs = r.record.shard_jobs();
+  out.seconds = r.seconds;
+  return out;
+}
+
+// ---- solutions: a lazy iterator -------------------------------------------------------------
+
+std::atomic<long> g_live_enumerators{0};  // for the tests: abandoned iterators free their state
+
+// Up to N = 16 the search between two solutions is microseconds, so batches are filled on the
+// calling thread; beyond, the time to the next solution is unbounded (N = 30: seconds to the
+// first), so batches are filled on a worker with Ctrl-C honoured (run_interruptible).
+inline constexpr int kMaxDirectN = 16;
+// Solutions fetched per batch: from 1 (the first solution of a big N costs only itself) up to
+// 4096 (the hand-over costs then vanish: 4096 x N bytes, at most 256 KiB).
+inline constexpr std::size_t kMaxBatch = 4096;
+
+// The state behind one iterator: the resumable search and a batch of solutions it found ahead.
+class SolutionSearch {
+ public:
+  SolutionSearch(int n, bool unique) : n_(n) {
+    nqueens::EnumerateOptions options;
+    options.unique = unique;
+    options.stop = &stop_;
+    enumerator_ = std::make_unique<nqueens::Enumerator>(n, options);
+    g_live_enumerators.fetch_add(1);
+  }
+  ~SolutionSearch() { release_search(); }
+  SolutionSearch(const SolutionSearch&) = delete;
+  SolutionSearch& operator=(const SolutionSearch&) = delete;
+
+  // The next solution as a new tuple, or nullptr when there are no more. Throws
+  // py::error_already_set for KeyboardInterrupt.
+  PyObject* next() {
+    if (pos_ == count_) refill();
+    if (pos_ == count_) return nullptr;
+    const std::uint8_t* cols = buffer_.data() + pos_ * static_cast<std::size_t>(n_);
+    ++pos_;
+    PyObject* t = PyTuple_New(n_);
+    if (t == nullptr) return nullptr;
+    for (int r = 0; r < n_; ++r) PyTuple_SET_ITEM(t, r, PyLong_FromLong(cols[r]));
+    return t;
+  }
+
+ private:
+  void refill() {
+    pos_ = count_ = 0;
+    if (!enumerator_) return;
+    const std::size_t want = batch_;
+    batch_ = std::min(kMaxBatch, batch_ * 2);
+    buffer_.resize(want * static_cast<std::size_t>(n_));
+    auto fill = [&](const std::atomic<bool>&) {
+      std::size_t got = 0;
+      while (got < want && enumerator_->next()) {
+        const Solution& s = enumerator_->current();
+        std::uint8_t* out = buffer_.data() + got * static_cast<std::size_t>(n_);
+        for (int r = 0; r < n_; ++r)
+          out[r] = static_cast<std::uint8_t>(s[static_cast<std::size_t>(r)]);
+        ++got;
+      }
+      return got;
+    };
+    try {
+      count_ = n_ <= kMaxDirectN ? fill(stop_) : run_interruptible_with(stop_, fill);
+    } catch (...) {
+      release_search();  // interrupted: the search cannot go on
+      throw;
+    }
+    if (count_ < want) release_search();  // the search is over; the batch is still served
+  }
+
+  void release_search() {
+    if (!enumerator_) return;
+    enumerator_.reset();
+    g_live_enumerators.fetch_sub(1);
+  }
+
+  int n_;
+  std::atomic<bool> stop_{false};
+  std::unique_ptr<nqueens::Enumerator> enumerator_;
+  std::vector<std::uint8_t> buffer_;  // count_ solutions, N bytes each
+  std::size_t pos_ = 0, count_ = 0;
+  std::size_t batch_ = 1;
+};
+
+// The iterator is a plain CPython type rather than a pybind11 class: its tp_iternext is called
+// directly by the interpreter's for loop, where a pybind11 __next__ costs about 1 us per call in
+// dispatch alone (N = 12 then gave 0.5 million solutions/s instead of the 2 million wanted).
+struct SolutionIteratorObject {
+  PyObject_HEAD SolutionSearch* search;
+};
+
+PyTypeObject* g_iterator_type = nullptr;
+
+PyObject* iterator_next(PyObject* self) {
+  auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
+  if (it->search == nullptr) return nullptr;  // NULL without an error: StopIteration
+  try {
+    PyObject* t = it->search->next();
+    if (t == nullptr && !PyErr_Occurred()) {  // exhausted: free the state now
+      delete it->search;
+      it->search = nullptr;
+    }
+    return t;
+  } catch (py::error_already_set& e) {
+    delete it->search;
+    it->search = nullptr;
+    e.restore();
+    return nullptr;
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+    return nullptr;
+  }
+}
+
+PyObject* iterator_close(PyObject* self, PyObject*) {
+  auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
+  delete it->search;
+  it->search = nullptr;
+  Py_RETURN_NONE;
+}
+
+void iterator_dealloc(PyObject* self) {
+  delete reinterpret_cast<SolutionIteratorObject*>(self)->search;
+  PyTypeObject* type = Py_TYPE(self);
+  type->tp_free(self);
+  Py_DECREF(type);  // heap types are owned by their instances
+}
+
+PyMethodDef g_iterator_methods[] = {
+    {"close", iterator_close, METH_NOARGS,
+     "close()\n\nFree the search state now; the iterator then yields nothing more."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot g_iterator_slots[] = {
+    {Py_tp_dealloc, reinterpret_cast<void*>(iterator_dealloc)},
+    {Py_tp_iter, reinterpret_cast<void*>(PyObject_SelfIter)},
+    {Py_tp_iternext, reinterpret_cast<void*>(iterator_next)},
+    {Py_tp_methods, g_iterator_methods},
+    {Py_tp_doc, const_cast<char*>("Lazy iterator over N-Queens solutions in lexicographic order "
+                                  "(made by solutions()).")},
+    {0, nullptr}};
+
+PyType_Spec g_iterator_spec = {"nqueens.SolutionIterator", sizeof(SolutionIteratorObject), 0,
+#ifdef Py_TPFLAGS_DISALLOW_INSTANTIATION
+                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+#else
+                               Py_TPFLAGS_DEFAULT,
+#endif
+                               g_iterator_slots};
+
+py::object make_solution_iterator(int n, bool unique) {
+  auto search = std::make_unique<SolutionSearch>(n, unique);
+  PyObject* self = g_iterator_type->tp_alloc(g_iterator_type, 0);
+  if (self == nullptr) throw py::error_already_set();
+  reinterpret_cast<SolutionIteratorObject*>(self)->search = search.release();
+  return py::reinterpret_steal<py::object>(self);
+}
+
+// ---- all solutions as a numpy array ---------------------------------------------------------
+
+py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_arg) {
+  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxRankN, "N"));
+  const bool unique = bool_arg(unique_arg, "unique");
+  const std::uint64_t rows = [&] {
+    py::gil_scoped_release release;  // the table is compiled in; first use builds the index
+    return nqueens::SolutionIndex::get(n, unique).size();
+  }();
+  py::array_t<std::uint8_t> out({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(n)});
+  std::uint8_t* data = out.mutable_data();
+  const std::uint64_t filled = run_interruptible([&](const std::atomic<bool>& stop) {
+    nqueens::EnumerateOptions options;
+    options.unique = unique;
+    options.stop = &stop;
+    nqueens::Enumerator e(n, options);
+    std::uint64_t k = 0;
+    while (k < rows && e.next()) {
+      const Solution& s = e.current();
+      for (int r = 0; r < n; ++r)
+        data[k * static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(r)] =
+            static_cast<std::uint8_t>(s[static_cast<std::size_t>(r)]);
+      ++k;
+    }
+    return k;
+  });
+  if (filled != rows) throw std::logic_error("the solution count and the listing disagree");
+  return out;
+}
+
+// ---- random access --------------------------------------------------------------------------
+
+py::tuple solution_at(py::object n_arg, py::object index_arg, py::object unique_arg) {
+  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxRankN, "N"));
+  const bool unique = bool_arg(unique_arg, "unique");
+  const nqueens::SolutionIndex* idx = nullptr;
+  {
+    py::gil_scoped_release release;
+    idx = &nqueens::SolutionIndex::get(n, unique);
+  }
+  if (idx->size() == 0) throw py::value_error("N = " + std::to_string(n) + " has no solutions");
+  const auto size = static_cast<long long>(idx->size());
+  const long long k = int_arg(index_arg, 0, size - 1, "index");
+  Solution s;
+  {
+    py::gil_scoped_release release;
+    s = idx->unrank(static_cast<std::uint64_t>(k) + 1);
+  }
+  return to_tuple(s);
+}
+
+std::uint64_t rank_of(py::object p, py::object unique_arg) {
+  const Solution s = columns_arg(p, "the solution");
+  const bool unique = bool_arg(unique_arg, "unique");
+  const int n = static_cast<int>(s.size());
+  if (n > nqueens::kMaxRankN)
+    throw py::value_error("N must be between 1 and " + std::to_string(nqueens::kMaxRankN) +
+                          " for random access, got " + std::to_string(n));
+  py::gil_scoped_release release;
+  return nqueens::SolutionIndex::get(n, unique).rank(s) - 1;  // throws ValueError if not one
+}
+
+// ---- verify ---------------------------------------------------------------------------------
+
+struct Verification {
+  bool valid = false;
+  std::string reason;  // one sentence when not valid, "" when valid
+  int n = 0;
+  std::size_t queens = 0;
+  std::uint64_t attacking_pairs = 0;
+};
+
+nqueens::Placement placement_arg(py::handle value) {
+  if (PyUnicode_Check(value.ptr())) {
+    // The text forms `nqueens verify` reads: perm, JSON, algebraic, or a board diagram.
+    const std::string text = value.cast<std::string>();
+    std::vector<std::string> rows;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      std::string line = text.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.find_first_not_of(" \t") != std::string::npos) rows.push_back(line);
+      start = end + 1;
+    }
+    std::string error;
+    std::optional<nqueens::Placement> p;
+    if (rows.empty()) throw py::value_error("empty placement");
+    if (rows.size() == 1 && !(rows[0].size() > 1 && nqueens::is_board_row(rows[0]) &&
+                              rows[0].find_first_of("Qq") == std::string::npos))
+      p = nqueens::parse_placement_line(rows[0], error);
+    else if (std::all_of(rows.begin(), rows.end(), nqueens::is_board_row))
+      p = nqueens::parse_board(rows, error);
+    else
+      error = "a placement is one line, or a board diagram of N rows";
+    if (!p) throw py::value_error(error);
+    return *p;
+  }
+  const std::vector<long long> cols = int_sequence_arg(value, "the placement");
+  nqueens::Placement p;
+  p.n = static_cast<int>(cols.size());
+  for (std::size_t r = 0; r < cols.size(); ++r) {
+    const long long c = std::clamp(cols[r], -(1LL << 30), 1LL << 30);
+    p.queens.push_back({static_cast<int>(r), static_cast<int>(c)});
+  }
+  return p;
+}
+
+Verification verify(py::object value) {
+  const nqueens::Placement p = placement_arg(value);
+  if (p.n == 0) throw py::value_error("empty placement");
+  nqueens::VerifyResult r;
+  {
+    py::gil_scoped_release release;
+    r = nqueens::verify(p);
+  }
+  return {r.valid, r.valid ? "" : nqueens::describe(r), r.n, r.queens, r.attacking_pairs};
+}
+
+// ---- find -----------------------------------------------------------------------------------
+
+py::tuple find(py::object n_arg, py::object random_arg, py::object seed_arg) {
+  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxConstructN, "N"));
+  bool random = bool_arg(random_arg, "random");
+  std::uint64_t seed = 1;
+  if (!seed_arg.is_none()) {
+    seed = uint64_arg(seed_arg, "seed");
+    random = true;  // as `nqueens find --seed`
+  }
+  if (!nqueens::has_solution(n))
+    throw py::value_error("no solution exists for N = " + std::to_string(n));
+  Solution s;
+  {
+    py::gil_scoped_release release;
+    s = random ? nqueens::random_solution(n, seed) : nqueens::construct_solution(n);
+  }
+  return to_tuple(s);
+}
+
+// ---- complete -------------------------------------------------------------------------------
+
+std::vector<Square> squares_arg(py::handle value, int n, std::string_view what) {
+  if (value.is_none()) return {};
+  if (PyUnicode_Check(value.ptr()))  // the command line's "a1,c5" or "1:1,5:3"
+    return nqueens::parse_square_list(value.cast<std::string>(), n);
+  if (!PySequence_Check(value.ptr()) && !PyAnySet_Check(value.ptr()))
+    throw py::type_error(std::string(what) +
+                         " must be a string like 'a1,c5' or a sequence of (row, column) pairs, "
+                         "got '" +
+                         text_of(value) + "'");
+  std::vector<Square> out;
+  for (py::handle item : py::reinterpret_borrow<py::iterable>(value)) {
+    const std::vector<long long> rc = int_sequence_arg(item, what);
+    if (rc.size() != 2)
+      throw py::type_error(std::string(what) + " must hold (row, column) pairs, got '" +
+                           text_of(item) + "'");
+    auto clamp = [](long long v) { return static_cast<int>(std::clamp(v, -1LL, 1LL << 30)); };
+    out.push_back({clamp(rc[0]), clamp(rc[1])});
+  }
+  return out;
+}
+
+[[noreturn]] void raise_completion_error(const std::exception& e) {
+  throw py::value_error(e.what());
+}
+
+py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_arg,
+                    py::object count_arg, py::object all_arg, py::object limit_arg) {
+  const bool count = bool_arg(count_arg, "count");
+  const bool all = bool_arg(all_arg, "all");
+  if (count && all) throw py::value_error("count and all exclude each other");
+  long long limit = -1;
+  if (!limit_arg.is_none()) limit = int_arg(limit_arg, 0, (1LL << 62), "limit");
+  nqueens::CompletionProblem p;
+  p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
+  try {
+    p.fixed = squares_arg(fixed_arg, p.n, "fixed");
+    p.blocked = squares_arg(blocked_arg, p.n, "blocked");
+    nqueens::check_problem(p);
+  } catch (const std::invalid_argument& e) {
+    raise_completion_error(e);
+  }
+  if (count) {
+    const std::uint64_t total = run_interruptible([&](const std::atomic<bool>& stop) {
+      std::uint64_t k = 0;
+      nqueens::for_each_completion(p, [&](const Solution&) {
+        ++k;
+        return !stop.load(std::memory_order_relaxed);
+      });
+      return k;
+    });
+    return py::int_(total);
+  }
+  if (!all) {
+    std::optional<Solution> s;
+    {
+      py::gil_scoped_release release;
+      s = nqueens::find_completion(p);
+    }
+    return s ? py::object(to_tuple(*s)) : py::none();
+  }
+  const std::vector<Solution> found = run_interruptible([&](const std::atomic<bool>& stop) {
+    std::vector<Solution> out;
+    if (limit == 0) return out;
+    nqueens::for_each_completion(p, [&](const Solution& s) {
+      out.push_back(s);
+      return (limit < 0 || static_cast<long long>(out.size()) < limit) &&
+             !stop.load(std::memory_order_relaxed);
+    });
+    return out;
+  });
+  py::list out;
+  for (const Solution& s : found) out.append(to_tuple(s));
+  return out;
+}
+
+// ---- k queens -------------------------------------------------------------------------------
+
+struct KQueensCount {
+  int n = 0;
+  int k = 0;
+  std::uint64_t total = 0;
+  std::uint64_t unique = 0;
+};
+
+nqueens::KQueensTable count_k_table(int n, int k, int threads) {
+  nqueens::KQueensOptions o;
+  o.n = n;
+  o.k = k;
+  o.threads = threads;
+  // The k-queens count has no stop flag: it runs without the GIL, and a Ctrl-C meanwhile
+  // raises KeyboardInterrupt when it returns (seconds up to N = 14, minutes at N = 16).
+  py::gil_scoped_release release;
+  return nqueens::count_k_queens(o);
+}
+
+KQueensCount count_k(py::object n_arg, py::object k_arg, py::object threads_obj) {
+  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxKQueensN, "N"));
+  const int k = static_cast<int>(int_arg(k_arg, 0, n, "k"));
+  const int threads = threads_arg(threads_obj);
+  const nqueens::KQueensTable t = count_k_table(n, k, threads);
+  const auto i = static_cast<std::size_t>(k);
+  return {n, k, t.total[i], t.unique[i]};
+}
+
+std::vector<KQueensCount> table(py::object n_arg, py::object threads_obj) {
+  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxKQueensN, "N"));
+  const int threads = threads_arg(threads_obj);
+  const nqueens::KQueensTable t = count_k_table(n, -1, threads);
+  std::vector<KQueensCount> rows;
+  for (std::size_t k = 0; k < t.total.size(); ++k)
+    rows.push_back({n, static_cast<int>(k), t.total[k], t.unique[k]});
+  return rows;
+}
+
+// ---- text and pictures ----------------------------------------------------------------------
+
+std::string to_string(py::object p, py::object format_obj) {
+  const Solution s = columns_arg(p, "the solution");
+  const nqueens::Format format = format_arg(format_obj, static_cast<int>(s.size()));
+  if (format == nqueens::Format::board && s.size() > 1000)
+    throw py::value_error("format board needs N <= 1000 (N^2 characters)");
+  return nqueens::format_solution(s, format);
+}
+
+std::string svg(py::object p, py::object cell_arg, py::object coordinates_arg,
+                py::object mark_attacks_arg) {
+  const Solution s = columns_arg(p, "the solution");
+  if (static_cast<int>(s.size()) > nqueens::kMaxRenderN)
+    throw py::value_error("svg draws boards up to N = " + std::to_string(nqueens::kMaxRenderN));
+  nqueens::RenderOptions o;
+  o.cell = static_cast<int>(int_arg(cell_arg, 0, 200, "cell"));
+  o.coordinates = bool_arg(coordinates_arg, "coordinates");
+  o.mark_attacks = bool_arg(mark_attacks_arg, "mark_attacks");
+  return nqueens::render_svg(nqueens::to_placement(s), o);
+}
+
+std::string repr_count(const CountResultPy& r) {
+  return "CountResult(n=" + std::to_string(r.n) + ", total=" + text_of(r.total) +
+         ", unique=" + text_of(r.unique) + ", classes=" + text_of(r.classes) + ", method='" +
+         r.method + "', threads=" + std::to_string(r.threads) + ", jobs=" + std::to_string(r.jobs) +
+         ")";
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() =
+      "N-Queens and Sudoku solvers (the compiled part of the nqueens package; import nqueens).";
+  m.attr("__version__") = nqueens::kVersion;
+  m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
+  m.attr("MAX_LIST_N") = nqueens::kMaxListN;
+  m.attr("MAX_RANK_N") = nqueens::kMaxRankN;
+  m.attr("MAX_FIND_N") = nqueens::kMaxConstructN;
+  m.attr("MAX_COMPLETE_N") = nqueens::kMaxCompleteN;
+  m.attr("MAX_K_QUEENS_N") = nqueens::kMaxKQueensN;
+
+  py::class_<CountResultPy>(m, "CountResult",
+                            "The result of count(): exact totals and the symmetry classes.")
+      .def_readonly("n", &CountResultPy::n, "board size")
+      .def_readonly("total", &CountResultPy::total, "all solutions (OEIS A000170)")
+      .def_readonly("unique", &CountResultPy::unique,
+                    "fundamental solutions, one per symmetry class (OEIS A002562)")
+      .def_readonly("classes", &CountResultPy::classes,
+                    "dict: class size (1, 2, 4 or 8) -> fundamental solutions whose class has "
+                    "that many members")
+      .def_readonly("method", &CountResultPy::method, "the counting method that ran")
+      .def_readonly("threads", &CountResultPy::threads, "threads used")
+      .def_readonly("jobs", &CountResultPy::jobs, "independent jobs the count was split into")
+      .def_readonly("seconds", &CountResultPy::seconds, "wall time of the count")
+      .def("__repr__", &repr_count);
+
+  m.def("count", &count, py::arg("n"), py::arg("threads") = 0, py::arg("method") = "auto",
+        R"(count(n, threads=0, method="auto") -> CountResult
+
+Count every solution of the n x n board (1 <= n <= 32) and the fundamental ones, in one
+symmetry-reduced search on `threads` threads (0: every core). method: "auto" (the faster for
+this n and CPU), "backtrack" or "join". Releases the GIL; Ctrl-C raises KeyboardInterrupt
+within a tenth of a second.
+
+>>> nqueens.count(8).total, nqueens.count(8).unique
+(92, 12))");
+
+  g_iterator_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&g_iterator_spec));
+  if (g_iterator_type == nullptr) throw py::error_already_set();
+  m.attr("SolutionIterator") = py::handle(reinterpret_cast<PyObject*>(g_iterator_type));
+  m.def(
+      "solutions",
+      [](py::object n_arg, py::object unique_arg) {
+        const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxListN, "N"));
+        return make_solution_iterator(n, bool_arg(unique_arg, "unique"));
+      },
+      py::arg("n"), py::arg("unique") = false,
+      R"(solutions(n, unique=False) -> Iterator[tuple[int, ...]]
+
+Every solution of the n x n board (1 <= n <= 64), lazily, in lexicographic order: p[row] is the
+0-based column of that row's queen. Constant memory; works with itertools.islice. With unique,
+only the canonical representative of each symmetry class (the smallest of its 8 images).
+For n > 16 the search runs with the GIL released and Ctrl-C raises KeyboardInterrupt.
+
+>>> next(nqueens.solutions(8))
+(0, 4, 7, 5, 2, 6, 1, 3))");
+  m.def(
+      "_live_solution_iterators", [] { return g_live_enumerators.load(); },
+      "How many solution iterators still hold a search state (for tests).");
+
+  m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique") = false,
+        R"(solutions_array(n, unique=False) -> numpy.ndarray
+
+All solutions of the n x n board (1 <= n <= 17) as a (count, n) numpy array of uint8, rows in
+lexicographic order (row k is solution(n, k)). Needs numpy. n = 16 is 236 MB, n = 17 1.6 GB.)");
+
+  m.def("solution", &solution_at, py::arg("n"), py::arg("index"), py::arg("unique") = false,
+        R"(solution(n, index, unique=False) -> tuple[int, ...]
+
+Solution number `index` (0-based) of the lexicographic list that solutions(n, unique) yields,
+without enumerating the ones before it (1 <= n <= 17; milliseconds).)");
+  m.def("rank", &rank_of, py::arg("p"), py::arg("unique") = false,
+        R"(rank(p, unique=False) -> int
+
+The 0-based index of solution p in the lexicographic list (the inverse of solution());
+ValueError if p is not a solution (or, with unique, not a canonical representative).)");
+
+  py::class_<Verification>(m, "Verification", "The result of verify(); true when valid.")
+      .def_readonly("valid", &Verification::valid, "n queens on the board, none attacked")
+      .def_readonly("reason", &Verification::reason,
+                    "why not, in one sentence (\"queens a1 and d4 share a diagonal\"); \"\" if "
+                    "valid")
+      .def_readonly("n", &Verification::n, "board size")
+      .def_readonly("queens", &Verification::queens, "queens on the board")
+      .def_readonly("attacking_pairs", &Verification::attacking_pairs,
+                    "pairs of queens that attack each other")
+      .def("__bool__", [](const Verification& v) { return v.valid; })
+      .def("__repr__", [](const Verification& v) {
+        return "Verification(valid=" + std::string(v.valid ? "True" : "False") +
+               ", reason=" + text_of(py::repr(py::str(v.reason))) + ")";
+      });
+  m.def("verify", &verify, py::arg("p"),
+        R"(verify(p) -> Verification
+
+Is p a solution? p is a sequence of 0-based columns, one per row, or text in any form
+`nqueens verify` reads: "1 5 8 6 3 7 2 4", algebraic "a1 e2 ...", JSON, or a board diagram of
+N lines. The result is truthy when valid and carries the reason when not.)");
+
+  m.def("find", &find, py::arg("n"), py::arg("random") = false, py::arg("seed") = py::none(),
+        R"(find(n, random=False, seed=None) -> tuple[int, ...]
+
+One solution for any n with one (n = 1 or n >= 4, up to 10^9) in linear time: an explicit
+construction, or with random (or a seed) a min-conflicts local search, reproducible by seed.
+ValueError for n = 2 or 3.)");
+
+  m.def("complete", &complete, py::arg("n"), py::arg("fixed") = py::none(),
+        py::arg("blocked") = py::none(), py::kw_only(), py::arg("count") = false,
+        py::arg("all") = false, py::arg("limit") = py::none(),
+        R"(complete(n, fixed=None, blocked=None, *, count=False, all=False, limit=None)
+
+Finish an n x n board that already holds queens (n-Queens Completion). fixed and blocked are
+squares as the command line writes them ("a1,c5" or 1-based "1:1,5:3") or sequences of 0-based
+(row, column) pairs. Returns one completion as a tuple of columns, or None when there is none;
+with count=True the number of completions; with all=True a list of them (at most limit).)");
+
+  py::class_<KQueensCount>(m, "KQueensCount", "Placements of k non-attacking queens.")
+      .def_readonly("n", &KQueensCount::n)
+      .def_readonly("k", &KQueensCount::k)
+      .def_readonly("total", &KQueensCount::total, "placements (OEIS A172517 and kin)")
+      .def_readonly("unique", &KQueensCount::unique, "the same up to rotations and reflections")
+      .def("__repr__", [](const KQueensCount& c) {
+        return "KQueensCount(n=" + std::to_string(c.n) + ", k=" + std::to_string(c.k) +
+               ", total=" + std::to_string(c.total) + ", unique=" + std::to_string(c.unique) + ")";
+      });
+  m.def("count_k", &count_k, py::arg("n"), py::arg("k"), py::arg("threads") = 0,
+        R"(count_k(n, k, threads=0) -> KQueensCount
+
+Placements of k mutually non-attacking queens on the n x n board (1 <= n <= 20), in all and up
+to symmetry. Releases the GIL; a Ctrl-C takes effect when the count returns (n = 14: seconds,
+n = 16: minutes for the whole table).)");
+  m.def("table", &table, py::arg("n"), py::arg("threads") = 0,
+        R"(table(n, threads=0) -> list[KQueensCount]
+
+count_k for every k = 0..n in one search; row k of the list is k queens.)");
+
+  m.def("to_string", &to_string, py::arg("p"), py::arg("format") = "perm",
+        R"(to_string(p, format="perm") -> str
+
+A solution as the command line prints it: "perm" (1-based columns "1 5 8 6 3 7 2 4"),
+"board" (a diagram, N lines), "json" or "algebraic" ("a1 e2 ...", n <= 26).)");
+  m.def("svg", &svg, py::arg("p"), py::arg("cell") = 0, py::arg("coordinates") = true,
+        py::arg("mark_attacks") = true,
+        R"(svg(p, cell=0, coordinates=True, mark_attacks=True) -> str
+
+The board as a standalone SVG document (n <= 1000): cell is the square size in pixels (0: the
+board is about 480 px), coordinates labels the edges, mark_attacks draws attacked queens red.)");
+
+  py::module_ sudoku = m.def_submodule("sudoku", "Sudoku: solve, count, generate and rate.");
+  define_sudoku(sudoku);
+}
+
+}  // namespace nqueens_python

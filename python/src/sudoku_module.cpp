@@ -1,0 +1,295 @@
+// nqueens.sudoku: solve, count, generate and rate Sudoku puzzles (4x4 to 25x25) in the text
+// forms the `sudoku` command reads. A puzzle is a string (81 characters for 9x9, '.' or '0'
+// empty; separators and line breaks allowed, so a printed grid reads back) or a list of rows of
+// ints (0 empty); results come back in the same form.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arguments.hpp"
+#include "interrupt.hpp"
+#include "sudoku/sudoku.hpp"
+
+namespace nqueens_python {
+
+namespace {
+
+using sudoku::Grid;
+
+// A puzzle from Python, and whether to answer with rows (list of lists) instead of a string.
+struct PuzzleArg {
+  Grid grid;
+  bool rows = false;
+};
+
+// Cells in a text, ignoring what the reader ignores: spaces, line breaks, '|', '-', '+'.
+std::size_t cell_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '|' || c == '-' || c == '+');
+  }));
+}
+
+int size_arg(py::handle value) {
+  const long long size = int_arg(value, 0, 1 << 20, "size");
+  if (sudoku::box_for_size(static_cast<int>(size)) == 0)
+    throw py::value_error("size must be 4, 9, 16 or 25, got " + std::to_string(size));
+  return static_cast<int>(size);
+}
+
+PuzzleArg puzzle_arg(py::handle value, py::handle size_obj) {
+  PuzzleArg out;
+  if (PyUnicode_Check(value.ptr())) {
+    std::string text = value.cast<std::string>();
+    // Comment lines, as in a puzzle file.
+    std::string kept;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos &&
+          line[line.find_first_not_of(" \t\r")] != '#')
+        kept += line + ' ';
+    int box = 3;  // as `sudoku --size 9`: the message then says what 9x9 expects
+    if (!size_obj.is_none()) {
+      box = sudoku::box_for_size(size_arg(size_obj));
+    } else {
+      const std::size_t cells = cell_count(kept);
+      for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
+        if (cells == static_cast<std::size_t>(b * b * b * b)) box = b;
+    }
+    if (auto error = sudoku::parse_puzzle(kept, box, out.grid)) throw py::value_error(*error);
+    return out;
+  }
+  if (!PySequence_Check(value.ptr()) || PyBytes_Check(value.ptr()))
+    throw py::type_error("a puzzle must be a string or a list of rows of ints, got '" +
+                         text_of(value) + "'");
+  const py::sequence rows = py::reinterpret_borrow<py::sequence>(value);
+  const int size = static_cast<int>(rows.size());
+  const int box = sudoku::box_for_size(size);
+  if (box == 0)
+    throw py::value_error("a puzzle has 4, 9, 16 or 25 rows, got " + std::to_string(size));
+  if (!size_obj.is_none() && size_arg(size_obj) != size)
+    throw py::value_error("size is " + text_of(size_obj) + " but the puzzle has " +
+                          std::to_string(size) + " rows");
+  out.grid = Grid(box);
+  out.rows = true;
+  for (int r = 0; r < size; ++r) {
+    const std::string what = "row " + std::to_string(r + 1);
+    const std::vector<long long> cells = int_sequence_arg(rows[static_cast<std::size_t>(r)], what);
+    if (static_cast<int>(cells.size()) != size)
+      throw py::value_error(what + " has " + std::to_string(cells.size()) + " cells, expected " +
+                            std::to_string(size));
+    for (int c = 0; c < size; ++c) {
+      const long long v = cells[static_cast<std::size_t>(c)];
+      if (v < 0 || v > size)
+        throw py::value_error(what + " has " + std::to_string(v) + " in column " +
+                              std::to_string(c + 1) + ", expected 0 (empty) to " +
+                              std::to_string(size));
+      out.grid.set(r, c, static_cast<std::uint8_t>(v));
+    }
+  }
+  if (auto conflict = sudoku::find_conflict(out.grid)) throw py::value_error(*conflict);
+  return out;
+}
+
+py::object grid_out(const Grid& g, bool rows) {
+  if (!rows) return py::str(sudoku::to_line(g));
+  py::list out;
+  for (int r = 0; r < g.size(); ++r) {
+    py::list row;
+    for (int c = 0; c < g.size(); ++c) row.append(g.at(r, c));
+    out.append(row);
+  }
+  return out;
+}
+
+py::object solve(py::object puzzle, py::object size) {
+  const PuzzleArg p = puzzle_arg(puzzle, size);
+  sudoku::SolveResult r;
+  {
+    py::gil_scoped_release release;
+    r = sudoku::solve(p.grid, 1);
+  }
+  return r.solutions ? grid_out(r.solution, p.rows) : py::none();
+}
+
+std::uint64_t count(py::object puzzle, py::object limit_arg, py::object size) {
+  const PuzzleArg p = puzzle_arg(puzzle, size);
+  const auto limit = static_cast<std::uint64_t>(int_arg(limit_arg, 1, 1LL << 62, "limit"));
+  // Counting up to a big limit can take long on a sparse puzzle: count with a stop flag,
+  // solution by solution.
+  return run_interruptible([&](const std::atomic<bool>& stop) {
+    std::uint64_t n = 0;
+    if (limit <= 2) return sudoku::count_solutions(p.grid, limit);
+    sudoku::enumerate_solutions(p.grid, [&](const Grid&) {
+      ++n;
+      return n < limit && !stop.load(std::memory_order_relaxed);
+    });
+    return n;
+  });
+}
+
+std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py::object size) {
+  if (PyUnicode_Check(puzzles.ptr()) || !PySequence_Check(puzzles.ptr()))
+    throw py::type_error("puzzles must be a list of puzzles, got '" + text_of(puzzles) + "'");
+  std::vector<PuzzleArg> in;
+  for (py::handle p : py::reinterpret_borrow<py::sequence>(puzzles))
+    in.push_back(puzzle_arg(p, size));
+  int threads = static_cast<int>(int_arg(threads_obj, 0, 4096, "threads"));
+  if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::optional<Grid>> solved(in.size());
+  run_interruptible([&](const std::atomic<bool>& stop) {
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      // 64 puzzles a grab: a 9x9 solve is microseconds, so a grab per puzzle would contend.
+      for (std::size_t i; (i = next.fetch_add(64)) < in.size() && !stop.load();)
+        for (std::size_t k = i; k < std::min(i + 64, in.size()); ++k) {
+          sudoku::SolveResult r = sudoku::solve(in[k].grid, 1);
+          if (r.solutions) solved[k] = r.solution;
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < threads && static_cast<std::size_t>(t) * 64 < in.size(); ++t)
+      pool.emplace_back(worker);
+    worker();
+    return 0;
+  });
+  std::vector<py::object> out;
+  out.reserve(in.size());
+  for (std::size_t k = 0; k < in.size(); ++k)
+    out.push_back(solved[k] ? grid_out(*solved[k], in[k].rows) : py::none());
+  return out;
+}
+
+std::vector<std::string> read(py::object text_arg, py::object size_obj) {
+  const std::string text = str_arg(text_arg, "text");
+  const int box = sudoku::box_for_size(size_arg(size_obj));
+  std::istringstream in(text);
+  sudoku::PuzzleReader reader(in, box);
+  std::vector<std::string> out;
+  for (sudoku::PuzzleEntry e; reader.next(e);) {
+    if (!e.ok()) throw py::value_error("line " + std::to_string(e.line) + ": " + e.error);
+    out.push_back(sudoku::to_line(e.grid));
+  }
+  return out;
+}
+
+py::object generate(py::object size_obj, py::object difficulty_obj, py::object symmetry_obj,
+                    py::object seed_obj, py::object minimal_obj, py::object attempts_obj) {
+  sudoku::GenerateOptions o;
+  o.box = sudoku::box_for_size(size_arg(size_obj));
+  const std::string difficulty = str_arg(difficulty_obj, "difficulty");
+  if (difficulty != "any") {
+    sudoku::Level level;
+    if (!sudoku::parse_level(difficulty, level))
+      throw py::value_error("unknown difficulty '" + difficulty +
+                            "' (any, easy, medium, hard, expert, extreme)");
+    o.level = level;
+  }
+  const std::string symmetry = str_arg(symmetry_obj, "symmetry");
+  if (!sudoku::parse_symmetry(symmetry, o.symmetry))
+    throw py::value_error("unknown symmetry '" + symmetry + "' (none, rot180, rot90, mirror)");
+  o.seed = seed_obj.is_none() ? std::random_device{}() : uint64_arg(seed_obj, "seed");
+  o.minimal = bool_arg(minimal_obj, "minimal");
+  o.max_attempts = static_cast<int>(int_arg(attempts_obj, 1, 1 << 30, "attempts"));
+  std::optional<Grid> g;
+  {
+    py::gil_scoped_release release;
+    g = sudoku::generate(o);
+  }
+  return g ? py::object(py::str(sudoku::to_line(*g))) : py::none();
+}
+
+struct RatingPy {
+  std::string level;
+  int level_number = 0;
+  double score = 0;
+  bool unique = false;
+  py::dict techniques;  // technique name -> how many times it made progress
+};
+
+py::object rate(py::object puzzle, py::object size) {
+  const PuzzleArg p = puzzle_arg(puzzle, size);
+  sudoku::Rating r;
+  {
+    py::gil_scoped_release release;
+    r = sudoku::rate(p.grid);
+  }
+  if (!r.solvable) return py::none();
+  RatingPy out;
+  out.level = std::string(sudoku::level_name(r.level));
+  out.level_number = static_cast<int>(r.level);
+  out.score = r.score;
+  out.unique = r.unique;
+  for (int t = 0; t < sudoku::kTechniqueCount; ++t)
+    if (const int uses = r.uses[static_cast<std::size_t>(t)])
+      out.techniques[py::str(
+          std::string(sudoku::technique_name(static_cast<sudoku::Technique>(t))))] = uses;
+  return py::cast(std::move(out));
+}
+
+}  // namespace
+
+void define_sudoku(py::module_& m) {
+  py::class_<RatingPy>(m, "Rating", "The result of rate(): difficulty for a person.")
+      .def_readonly("level", &RatingPy::level, "easy, medium, hard, expert or extreme")
+      .def_readonly("level_number", &RatingPy::level_number, "1 (easy) to 5 (extreme)")
+      .def_readonly("score", &RatingPy::score, "the hardest step (docs/SUDOKU.md has the scale)")
+      .def_readonly("unique", &RatingPy::unique, "exactly one solution")
+      .def_readonly("techniques", &RatingPy::techniques,
+                    "dict: technique name -> how many times it made progress")
+      .def("__repr__", [](const RatingPy& r) {
+        return "Rating(level='" + r.level + "', score=" + text_of(py::float_(r.score)) +
+               ", unique=" + (r.unique ? "True" : "False") + ")";
+      });
+
+  m.def("solve", &solve, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
+        R"(solve(puzzle, *, size=None) -> str | list[list[int]] | None
+
+The first solution of a puzzle, in the puzzle's form (a string of size*size cells, or a list
+of rows), or None when it has none. A string may be one line or a printed grid; its size
+(4, 9, 16, 25) follows from its cell count unless given. ValueError for a malformed puzzle or
+givens that break a rule ("digit 5 repeated in row 3").)");
+  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = 2, py::kw_only(),
+        py::arg("size") = py::none(),
+        R"(count(puzzle, limit=2, *, size=None) -> int
+
+Solutions of a puzzle, counted up to limit (2: is it unique?). Ctrl-C raises
+KeyboardInterrupt.)");
+  m.def("solve_all", &solve_all, py::arg("puzzles"), py::arg("threads") = 0, py::kw_only(),
+        py::arg("size") = py::none(),
+        R"(solve_all(puzzles, threads=0, *, size=None) -> list
+
+solve() for each puzzle of a list, on `threads` threads (0: every core), results in order.
+Releases the GIL; Ctrl-C raises KeyboardInterrupt.)");
+  m.def("read", &read, py::arg("text"), py::arg("size") = 9,
+        R"(read(text, size=9) -> list[str]
+
+The puzzles in a text in any form the sudoku command reads (one per line, grids of `size`
+lines, CSV with the puzzle first; '#' comments), each as one line. ValueError naming the line
+of a malformed entry.)");
+  m.def(
+      "generate", &generate, py::kw_only(), py::arg("size") = 9, py::arg("difficulty") = "any",
+      py::arg("symmetry") = "none", py::arg("seed") = py::none(), py::arg("minimal") = true,
+      py::arg("attempts") = 20000,
+      R"(generate(*, size=9, difficulty="any", symmetry="none", seed=None, minimal=True, attempts=20000) -> str | None
+
+A random puzzle with exactly one solution, as one line. difficulty: any, easy, medium, hard,
+expert or extreme; symmetry of the clues: none, rot180, rot90 or mirror; the same seed gives
+the same puzzle (None: a random one). None when no puzzle of that difficulty turned up in
+`attempts` tries.)");
+  m.def("rate", &rate, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
+        R"(rate(puzzle, *, size=None) -> Rating | None
+
+Difficulty for a person: the techniques a human solver needs. None when the puzzle has no
+solution.)");
+}
+
+}  // namespace nqueens_python
