@@ -10,6 +10,7 @@
 //   auto p = sudoku::generate({.symmetry = sudoku::Symmetry::kRot180, .seed = 7});
 #pragma once
 
+#include "sudoku/explain.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/io.hpp"

@@ -1,20 +1,17 @@
-// The rater: a human-style solver. Each step applies the easiest technique that makes
-// progress, so the hardest technique used measures how hard the puzzle is for a person.
+// The rater. 9x9 puzzles go to the explainer (explain.cpp). Other sizes go to the
+// human-style solver below: each step applies the easiest technique that makes progress
+// (singles, locked candidates, naked/hidden pairs and triples), and guesses when none does.
 #include "sudoku/rate.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <vector>
 
+#include "explain_engine.hpp"
 #include "sudoku/solve.hpp"
 
 namespace sudoku {
 namespace {
-
-constexpr double kWeight[kTechniqueCount] = {1.0, 1.2, 2.0, 2.6, 2.8, 3.0, 3.4, 3.6, 4.0, 5.0};
-constexpr Level kLevelOf[kTechniqueCount] = {
-    Level::kEasy,   Level::kEasy,   Level::kMedium, Level::kHard,   Level::kHard,
-    Level::kExpert, Level::kExpert, Level::kExpert, Level::kExpert, Level::kExtreme};
 
 class HumanSolver {
  public:
@@ -278,13 +275,6 @@ class HumanSolver {
 
 }  // namespace
 
-std::string_view technique_name(Technique t) {
-  static constexpr std::string_view kNames[kTechniqueCount] = {
-      "full house", "hidden single", "naked single", "pointing",      "claiming",
-      "naked pair", "hidden pair",   "naked triple", "hidden triple", "guess"};
-  return kNames[static_cast<int>(t)];
-}
-
 std::string_view level_name(Level level) {
   static constexpr std::string_view kNames[] = {"easy", "medium", "hard", "expert", "extreme"};
   return kNames[static_cast<int>(level) - 1];
@@ -300,21 +290,41 @@ bool parse_level(std::string_view text, Level& level) {
   return false;
 }
 
+Level level_for_score(double score) {
+  // Thresholds a hair below the boundary so 2.5999... from sums still lands at 2.6.
+  if (score < 1.55) return Level::kEasy;
+  if (score < 2.55) return Level::kMedium;
+  if (score < 3.95) return Level::kHard;
+  if (score < 6.95) return Level::kExpert;
+  return Level::kExtreme;
+}
+
 Rating rate(const Grid& puzzle) {
   Rating rating;
   if (find_conflict(puzzle)) return rating;
+  if (puzzle.box() == 3) {
+    const Explanation e = explain(puzzle);
+    if (!e.solvable) return rating;
+    rating.solvable = true;
+    rating.unique = e.unique;
+    for (const Step& s : e.steps) ++rating.uses[static_cast<std::size_t>(s.technique)];
+    rating.score = e.score;
+    rating.hardest = e.hardest;
+    rating.level = level_for_score(e.score);
+    return rating;
+  }
   SolveResult solved = solve(puzzle, 2);
   if (solved.solutions == 0) return rating;
   rating.solvable = true;
   rating.unique = solved.solutions == 1;
   HumanSolver(puzzle, solved.solution).run(rating);
-  int hardest = 0;
   for (int t = 0; t < kTechniqueCount; ++t)
-    if (rating.uses[static_cast<std::size_t>(t)]) hardest = t;
-  rating.level = kLevelOf[hardest];
-  rating.score = kWeight[hardest];
-  if (hardest == static_cast<int>(Technique::kGuess))
-    rating.score = std::min(10.0, 5.0 + 0.5 * (rating.guesses() - 1));
+    if (rating.uses[static_cast<std::size_t>(t)] &&
+        detail::technique_score(static_cast<Technique>(t)) > rating.score) {
+      rating.score = detail::technique_score(static_cast<Technique>(t));
+      rating.hardest = static_cast<Technique>(t);
+    }
+  rating.level = level_for_score(rating.score);
   return rating;
 }
 

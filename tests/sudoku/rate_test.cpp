@@ -36,23 +36,23 @@ TEST(Rate, SinglesOnlyPuzzleIsEasy) {
 }
 
 TEST(Rate, MagictourPuzzlesAreHardest) {
-  // Without fish or chains, about half of the first 50 need a guess (27 of 50 when this
-  // was written); the rest need pairs or triples.
+  // None of the first 50 needs a guess; 25 need chains or forcing chains (extreme, 7.0 and
+  // up) when this was written, the rest pairs, fish or wings.
   auto puzzles = testing::load("puzzles3_magictour_top1465");
   ASSERT_GE(puzzles.size(), 50u);
   int extreme = 0;
   for (std::size_t i = 0; i < 50; ++i) {
     Rating r = rate(puzzles[i]);
     EXPECT_TRUE(r.unique);
-    EXPECT_GE(static_cast<int>(r.level), static_cast<int>(Level::kExpert)) << i;
+    EXPECT_GE(static_cast<int>(r.level), static_cast<int>(Level::kHard)) << i;
     EXPECT_GE(r.score, 3.0);
+    EXPECT_EQ(r.guesses(), 0) << i;
     if (r.level == Level::kExtreme) {
       ++extreme;
-      EXPECT_GE(r.guesses(), 1);
-      EXPECT_GE(r.score, 5.0);
+      EXPECT_GE(r.score, 7.0);
     }
   }
-  EXPECT_EQ(extreme, 27);
+  EXPECT_EQ(extreme, 25);
 }
 
 TEST(Rate, CuratedLevelsGrowWithTheirOwnRating) {
@@ -78,19 +78,29 @@ TEST(Rate, NoSolution) {
 
 TEST(Rate, UsesTechniquesItReports) {
   auto puzzles = testing::load("curated_5000.csv");
-  int with_locked = 0, with_pairs = 0;
+  int with_locked = 0, with_chains = 0;
   for (std::size_t i = 0; i < puzzles.size(); i += 5) {
     Rating r = rate(puzzles[i]);
     ASSERT_TRUE(r.unique);
-    int hardest = 0;
-    for (int t = 0; t < kTechniqueCount; ++t)
-      if (r.uses[static_cast<std::size_t>(t)]) hardest = t;
-    EXPECT_EQ(r.level == Level::kHard, hardest == 3 || hardest == 4);
-    with_locked += r.level == Level::kHard;
-    with_pairs += r.level == Level::kExpert;
+    EXPECT_GT(r.uses[static_cast<std::size_t>(r.hardest)], 0);
+    EXPECT_EQ(r.level, level_for_score(r.score));
+    with_locked += r.hardest == Technique::kPointing || r.hardest == Technique::kClaiming;
+    with_chains += r.hardest == Technique::kAIC || r.hardest == Technique::kXChain;
   }
   EXPECT_GT(with_locked, 0);
-  EXPECT_GT(with_pairs, 0);
+  EXPECT_GT(with_chains, 0);
+}
+
+TEST(Rate, LevelsFollowTheScore) {
+  EXPECT_EQ(level_for_score(1.2), Level::kEasy);
+  EXPECT_EQ(level_for_score(1.5), Level::kEasy);
+  EXPECT_EQ(level_for_score(2.3), Level::kMedium);
+  EXPECT_EQ(level_for_score(2.6), Level::kHard);
+  EXPECT_EQ(level_for_score(3.8), Level::kHard);
+  EXPECT_EQ(level_for_score(4.0), Level::kExpert);
+  EXPECT_EQ(level_for_score(6.6), Level::kExpert);
+  EXPECT_EQ(level_for_score(7.0), Level::kExtreme);
+  EXPECT_EQ(level_for_score(10.0), Level::kExtreme);
 }
 
 }  // namespace

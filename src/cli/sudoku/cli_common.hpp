@@ -55,5 +55,7 @@ void register_count(CLI::App& app, Command& command);
 void register_rate(CLI::App& app, Command& command);
 void register_generate(CLI::App& app, Command& command);
 void register_bench(CLI::App& app, Command& command);
+void register_explain(CLI::App& app, Command& command);
+void register_hint(CLI::App& app, Command& command);
 
 }  // namespace sudoku::cli

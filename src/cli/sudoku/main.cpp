@@ -1,5 +1,5 @@
-// The `sudoku` command: solve, count, generate, rate and bench Sudoku puzzles; one file per
-// subcommand (cmd_*.cpp), shared options in cli_common.hpp.
+// The `sudoku` command: solve, count, generate, rate, explain, hint and bench Sudoku puzzles;
+// one file per subcommand (cmd_*.cpp), shared options in cli_common.hpp.
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
 #include <fmt/core.h>
@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   register_solve(app, command);
   register_count(app, command);
   register_rate(app, command);
+  register_explain(app, command);
+  register_hint(app, command);
   register_generate(app, command);
   register_bench(app, command);
 

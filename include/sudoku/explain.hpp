@@ -1,0 +1,97 @@
+// A human-style solution path for 9x9 puzzles: one step at a time, the easiest technique that
+// makes progress, each step saying what it rests on and what it places or eliminates.
+//
+//   sudoku::Grid g;
+//   sudoku::parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//                        3, g);
+//   sudoku::Explanation e = sudoku::explain(g);
+//   for (const sudoku::Step& s : e.steps) std::cout << sudoku::describe(s) << '\n';
+//   // "hidden single: r3c5=7 (box 2)" ... e.score is the hardest step on the Sudoku
+//   // Explainer scale (docs/SUDOKU.md has the weight of every technique).
+//   std::optional<sudoku::Step> hint = sudoku::next_step(g);  // the first step only
+//
+// Cells are numbered 0..80 row-major (r1c1 = 0, r9c9 = 80), digits 1..9. Every elimination
+// and placement is checked against the solution in debug builds (and by the tests).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku {
+
+// Techniques from the easiest to the hardest (the order the explainer tries them in).
+enum class Technique : int {
+  kFullHouse = 0,    // last empty cell of a row, column or box
+  kHiddenSingle,     // a digit has one place left in a row, column or box
+  kNakedSingle,      // a cell has one candidate left
+  kPointing,         // a digit's places in a box lie in one line: not elsewhere on that line
+  kClaiming,         // a digit's places in a line lie in one box: not elsewhere in that box
+  kNakedPair,        // two cells of a house hold the same two candidates only
+  kXWing,            // a digit in two rows confined to the same two columns (or vice versa)
+  kHiddenPair,       // two digits of a house fit only in the same two cells
+  kNakedTriple,      //
+  kSwordfish,        // the X-wing with three lines
+  kHiddenTriple,     //
+  kXYWing,           // pivot {a,b} with pincers {a,c} and {b,c}: c not where both pincers see
+  kXYZWing,          // pivot {a,b,c} with pincers {a,c} and {b,c}
+  kWWing,            // two {a,b} cells joined by a strong link on b: a not where both see
+  kUniqueRectangle,  // four cells that would allow two solutions (types 1, 2 and 4)
+  kNakedQuad,        //
+  kJellyfish,        // the X-wing with four lines
+  kHiddenQuad,       //
+  kSkyscraper,       // two parallel strong links on a digit joined at one end
+  kTwoStringKite,    // a row and a column strong link on a digit joined in a box
+  kSimpleColouring,  // the two colours of one digit's strong-link web: a trap or a wrap
+  kXChain,           // alternating strong/weak links on one digit
+  kXYChain,          // a chain of bivalue cells
+  kAIC,              // alternating inference chain over any candidates
+  kForcingChain,     // every candidate of a cell (or place of a digit) leads to the same fact
+  kGuess,            // nothing above applies: the cell's true value, labelled as a guess
+};
+inline constexpr int kTechniqueCount = 26;
+std::string_view technique_name(Technique t);
+
+// One candidate: a digit in a cell.
+struct Candidate {
+  std::uint8_t cell = 0;   // 0..80, row-major
+  std::uint8_t digit = 0;  // 1..9
+  friend bool operator==(const Candidate&, const Candidate&) = default;
+};
+
+struct Step {
+  Technique technique = Technique::kGuess;
+  double score = 0;                     // difficulty on the Sudoku Explainer scale
+  std::string house;                    // the house it works in ("row 3", "box 5"), if any
+  std::vector<Candidate> used;          // what the reasoning rests on; chains in chain order
+  std::vector<Candidate> placements;    // digits placed by this step
+  std::vector<Candidate> eliminations;  // candidates removed by this step
+};
+
+struct Explanation {
+  bool solvable = false;  // false: the givens break a rule or there is no solution
+  bool unique = false;    // exactly one solution (unique rectangles are used only then)
+  std::vector<Step> steps;
+  double score = 0;  // the hardest step's score; 0 when the puzzle is already complete
+  Technique hardest = Technique::kFullHouse;
+  int guesses = 0;  // steps that are guesses
+};
+
+// The whole path from the givens to the solution. 9x9 only (throws std::invalid_argument on
+// other sizes). A puzzle with several solutions is explained towards the first one found.
+Explanation explain(const Grid& puzzle);
+
+// The first step of explain(puzzle): nothing when the puzzle is complete or has no solution.
+std::optional<Step> next_step(const Grid& puzzle);
+
+// One line: "naked pair: r1c2{37} r1c5{37} => r1c7<>3, r1c8<>7 (row 1)".
+std::string describe(const Step& step);
+
+// "r3c5".
+std::string cell_name(int cell);
+
+}  // namespace sudoku

@@ -1,0 +1,71 @@
+// sudoku explain: a human-style solution path, one step a line, and the rating it gives.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "run_batch.hpp"
+#include "step_output.hpp"
+#include "sudoku/explain.hpp"
+#include "sudoku/rate.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+int run_explain(const Common& c) {
+  return run_batch(c, [&](const PuzzleEntry& e) -> Record {
+    if (!e.ok()) return invalid_record(c, e);
+    if (e.grid.box() != 3)
+      return {c.fmt() == Format::kJson
+                  ? json{{"line", e.line}, {"status", "invalid"}, {"error", "explain is 9x9 only"}}
+                            .dump() +
+                        "\n"
+                  : "invalid: explain is 9x9 only\n",
+              2};
+    const Explanation x = explain(e.grid);
+    if (!x.solvable) {
+      if (c.fmt() == Format::kJson)
+        return {json{{"line", e.line}, {"status", "none"}}.dump() + "\n", 1};
+      return {"no solution\n\n", 1};
+    }
+    const Level level = level_for_score(x.score);
+    if (c.fmt() == Format::kJson) {
+      json steps = json::array();
+      for (const Step& s : x.steps) steps.push_back(step_json(s));
+      return {json{{"line", e.line},
+                   {"puzzle", to_line(e.grid)},
+                   {"status", x.unique ? "unique" : "multiple"},
+                   {"score", std::round(x.score * 10) / 10},
+                   {"level", level_name(level)},
+                   {"hardest", technique_name(x.hardest)},
+                   {"guesses", x.guesses},
+                   {"steps", steps}}
+                      .dump() +
+                  "\n",
+              0};
+    }
+    std::string out = to_line(e.grid) + "\n";
+    for (std::size_t i = 0; i < x.steps.size(); ++i)
+      out += fmt::format("{:3}. {}\n", i + 1, describe(x.steps[i]));
+    out += fmt::format("{} {:.1f} (hardest: {}; {} steps, {} guesses{})\n\n", level_name(level),
+                       x.score, technique_name(x.hardest), x.steps.size(), x.guesses,
+                       x.unique ? "" : "; several solutions");
+    return {out, 0};
+  });
+}
+
+}  // namespace
+
+void register_explain(CLI::App& app, Command& command) {
+  auto c = std::make_shared<Common>();
+  auto* cmd = app.add_subcommand(
+      "explain", "solve like a person: every step with its technique, then the rating (9x9)");
+  add_common(cmd, *c, true);
+  cmd->callback([c, &command] { command = [c] { return run_explain(*c); }; });
+}
+
+}  // namespace sudoku::cli

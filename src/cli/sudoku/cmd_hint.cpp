@@ -1,0 +1,50 @@
+// sudoku hint: the next step a person would take, only that one.
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "run_batch.hpp"
+#include "step_output.hpp"
+#include "sudoku/explain.hpp"
+
+namespace sudoku::cli {
+
+namespace {
+
+using json = nlohmann::json;
+
+int run_hint(const Common& c) {
+  return run_batch(c, [&](const PuzzleEntry& e) -> Record {
+    if (!e.ok()) return invalid_record(c, e);
+    if (e.grid.box() != 3)
+      return {c.fmt() == Format::kJson
+                  ? json{{"line", e.line}, {"status", "invalid"}, {"error", "hint is 9x9 only"}}
+                            .dump() +
+                        "\n"
+                  : "invalid: hint is 9x9 only\n",
+              2};
+    const bool complete = e.grid.complete() && !find_conflict(e.grid);
+    const std::optional<Step> s = complete ? std::nullopt : next_step(e.grid);
+    if (!s) {
+      const char* status = complete ? "solved" : "none";
+      if (c.fmt() == Format::kJson)
+        return {json{{"line", e.line}, {"status", status}}.dump() + "\n", complete ? 0 : 1};
+      return {complete ? "solved\n" : "no solution\n", complete ? 0 : 1};
+    }
+    if (c.fmt() == Format::kJson)
+      return {json{{"line", e.line}, {"status", "step"}, {"step", step_json(*s)}}.dump() + "\n", 0};
+    return {describe(*s) + "\n", 0};
+  });
+}
+
+}  // namespace
+
+void register_hint(CLI::App& app, Command& command) {
+  auto c = std::make_shared<Common>();
+  auto* cmd = app.add_subcommand("hint", "the next step a person would take (9x9)");
+  add_common(cmd, *c, true);
+  cmd->callback([c, &command] { command = [c] { return run_hint(*c); }; });
+}
+
+}  // namespace sudoku::cli
