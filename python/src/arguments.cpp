@@ -1,6 +1,10 @@
 #include "arguments.hpp"
 
+#include <condition_variable>
+#include <mutex>
 #include <string>
+
+#include "interrupt.hpp"
 
 namespace nqueens_python {
 
@@ -86,6 +90,28 @@ py::int_ to_python_int(nqueens::Count value) {
   py::object h = py::int_(high);
   py::object shifted = h.attr("__lshift__")(64);
   return py::reinterpret_steal<py::int_>(PyNumber_Or(shifted.ptr(), py::int_(low).ptr()));
+}
+
+namespace {
+std::mutex g_detached_mutex;
+std::condition_variable g_detached_done;
+int g_detached = 0;
+}  // namespace
+
+void begin_detached_work() {
+  std::lock_guard lock(g_detached_mutex);
+  ++g_detached;
+}
+
+void end_detached_work() {
+  std::lock_guard lock(g_detached_mutex);
+  if (--g_detached == 0) g_detached_done.notify_all();
+}
+
+void wait_for_detached_work() {
+  py::gil_scoped_release release;
+  std::unique_lock lock(g_detached_mutex);
+  g_detached_done.wait(lock, [] { return g_detached == 0; });
 }
 
 }  // namespace nqueens_python

@@ -106,7 +106,7 @@ CountResultPy count(py::object n_arg, py::object threads_obj, py::object method_
   o.method = method_arg(method_obj);
   // run_count, as `nqueens count` does: the same job list and threads, and a stop flag that
   // it checks after every job.
-  const nqueens::RunResult r = run_interruptible([&](const std::atomic<bool>& stop) {
+  const nqueens::RunResult r = run_interruptible_detachable([o](const std::atomic<bool>& stop) {
     nqueens::RunOptions local = o;
     local.stop = &stop;
     return nqueens::run_count(local);
@@ -572,6 +572,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() =
       "N-Queens and Sudoku solvers (the compiled part of the nqueens package; import nqueens).";
   m.attr("__version__") = nqueens::kVersion;
+  py::module_::import("atexit").attr("register")(py::cpp_function(&wait_for_detached_work));
   m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
   m.attr("MAX_LIST_N") = nqueens::kMaxListN;
   m.attr("MAX_RANK_N") = nqueens::kMaxRankN;

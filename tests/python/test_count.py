@@ -1,0 +1,49 @@
+"""nqueens.count against the published sequences, and the k-queens counts."""
+
+import pytest
+
+import nqueens
+
+# OEIS A000170 (all solutions) and A002562 (up to rotation and reflection), N = 1..15.
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184]
+A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053]
+
+
+@pytest.mark.parametrize("n", range(1, 16))
+def test_count_matches_oeis(n):
+    r = nqueens.count(n)
+    assert (r.n, r.total, r.unique) == (n, A000170[n - 1], A002562[n - 1])
+    assert sum(r.classes.values()) == r.unique
+    assert sum(size * k for size, k in r.classes.items()) == r.total
+    assert isinstance(r.total, int) and r.jobs >= 1 and r.seconds >= 0
+
+
+def test_count_classes_of_eight():
+    assert nqueens.count(8).classes == {1: 0, 2: 0, 4: 1, 8: 11}
+
+
+@pytest.mark.parametrize("method", ["backtrack", "join"])
+def test_count_methods_agree(method):
+    r = nqueens.count(12, threads=1, method=method)
+    assert (r.total, r.unique, r.method, r.threads) == (14200, 1787, method, 1)
+
+
+def test_count_uses_requested_threads():
+    assert nqueens.count(10, threads=2).threads == 2
+    assert nqueens.count(10).threads >= 1  # 0: every core
+
+
+def test_count_k_row_for_eight():
+    totals = [1, 64, 1288, 10320, 34568, 46736, 22708, 3192, 92]
+    rows = nqueens.table(8)
+    assert [r.total for r in rows] == totals
+    assert [r.k for r in rows] == list(range(9))
+    assert rows[8].unique == 12
+    one = nqueens.count_k(8, 5, threads=1)
+    assert (one.n, one.k, one.total) == (8, 5, 46736)
+
+
+def test_count_k_equals_count_for_k_n():
+    for n in range(1, 10):
+        r = nqueens.count_k(n, n)
+        assert (r.total, r.unique) == (A000170[n - 1], A002562[n - 1])

@@ -1,0 +1,137 @@
+"""Every bad argument: TypeError for the wrong kind, ValueError for a bad value, each with one
+line that says what was wrong (the command line's words where it has the same check)."""
+
+import os
+import subprocess
+
+import pytest
+
+import nqueens
+from nqueens import sudoku
+
+EIGHT = (0, 4, 7, 5, 2, 6, 1, 3)
+
+CASES = [
+    # (call, exception, message)
+    (lambda: nqueens.count(0), ValueError, "N must be between 1 and 32, got 0"),
+    (lambda: nqueens.count(33), ValueError, "N must be between 1 and 32, got 33"),
+    (lambda: nqueens.count(10**30), ValueError, "N must be between 1 and 32, got " + str(10**30)),
+    (lambda: nqueens.count("8"), TypeError, "N must be a whole number, got '8'"),
+    (lambda: nqueens.count(8.0), TypeError, "N must be a whole number, got '8.0'"),
+    (lambda: nqueens.count(True), TypeError, "N must be a whole number, got 'True'"),
+    (lambda: nqueens.count(8, threads=-1), ValueError,
+     "threads must be between 0 and 4096, got -1"),
+    (lambda: nqueens.count(8, method="fast"), ValueError,
+     "method must be auto, backtrack or join, got 'fast'"),
+    (lambda: nqueens.count(8, method=1), TypeError, "method must be a string, got '1'"),
+    (lambda: nqueens.solutions(65), ValueError, "N must be between 1 and 64, got 65"),
+    (lambda: nqueens.solutions(0), ValueError, "N must be between 1 and 64, got 0"),
+    (lambda: nqueens.solutions(8, unique=1), TypeError, "unique must be True or False, got '1'"),
+    (lambda: nqueens.solutions_array(18), ValueError, "N must be between 1 and 17, got 18"),
+    (lambda: nqueens.solution(18, 0), ValueError, "N must be between 1 and 17, got 18"),
+    (lambda: nqueens.solution(8, 92), ValueError, "index must be between 0 and 91, got 92"),
+    (lambda: nqueens.solution(8, -1), ValueError, "index must be between 0 and 91, got -1"),
+    (lambda: nqueens.solution(3, 0), ValueError, "N = 3 has no solutions"),
+    (lambda: nqueens.rank([0, 1, 2, 3]), ValueError, "not a solution of the 4-queens problem"),
+    (lambda: nqueens.rank([2, 0, 3, 1], unique=True), ValueError,
+     "not a canonical representative (see list --unique)"),
+    (lambda: nqueens.rank(list(range(18))), ValueError,
+     "N must be between 1 and 17 for random access, got 18"),
+    (lambda: nqueens.rank([0, 9]), ValueError,
+     "column 9 of row 1 is off the 2x2 board (columns are 0-based)"),
+    (lambda: nqueens.rank("1 2"), TypeError,
+     "the solution must be a sequence of column numbers, got '1 2'"),
+    (lambda: nqueens.rank([0, "a"]), TypeError,
+     "the solution must be a sequence of column numbers, got 'a' in it"),
+    (lambda: nqueens.rank([]), ValueError, "the solution is empty"),
+    (lambda: nqueens.verify(""), ValueError, "empty placement"),
+    (lambda: nqueens.verify([]), ValueError, "empty placement"),
+    (lambda: nqueens.verify("1 x 3"), ValueError, "'x' is not a column number"),
+    (lambda: nqueens.verify(None), TypeError,
+     "the placement must be a sequence of column numbers, got 'None'"),
+    (lambda: nqueens.find(2), ValueError, "no solution exists for N = 2"),
+    (lambda: nqueens.find(0), ValueError, "N must be between 1 and 1000000000, got 0"),
+    (lambda: nqueens.find(8, seed=-1), ValueError,
+     "seed must be between 0 and 18446744073709551615, got -1"),
+    (lambda: nqueens.find(8, random="yes"), TypeError, "random must be True or False, got 'yes'"),
+    (lambda: nqueens.complete(8, "a1,b2"), ValueError, "fixed queens a1 and b2 share a diagonal"),
+    (lambda: nqueens.complete(8, "a1", "a1"), ValueError, "square a1 is both fixed and blocked"),
+    (lambda: nqueens.complete(8, [(0, 8)]), ValueError,
+     "fixed square (1,9) is off the 8x8 board"),
+    (lambda: nqueens.complete(8, [(0, 1, 2)]), TypeError,
+     "fixed must hold (row, column) pairs, got '(0, 1, 2)'"),
+    (lambda: nqueens.complete(8, 5), TypeError,
+     "fixed must be a string like 'a1,c5' or a sequence of (row, column) pairs, got '5'"),
+    (lambda: nqueens.complete(8, count=True, all=True), ValueError,
+     "count and all exclude each other"),
+    (lambda: nqueens.complete(8, all=True, limit=-1), ValueError,
+     "limit must be between 0 and 4611686018427387904, got -1"),
+    (lambda: nqueens.complete(0), ValueError, "N must be between 1 and 100000, got 0"),
+    (lambda: nqueens.count_k(21, 2), ValueError, "N must be between 1 and 20, got 21"),
+    (lambda: nqueens.count_k(8, 9), ValueError, "k must be between 0 and 8, got 9"),
+    (lambda: nqueens.table(0), ValueError, "N must be between 1 and 20, got 0"),
+    (lambda: nqueens.to_string(EIGHT, "png"), ValueError,
+     "format must be perm, board, json or algebraic, got 'png'"),
+    (lambda: nqueens.to_string(list(range(27)), "algebraic"), ValueError,
+     "format algebraic needs N <= 26 (files a..z)"),
+    (lambda: nqueens.svg(EIGHT, cell=500), ValueError, "cell must be between 0 and 200, got 500"),
+    (lambda: nqueens.svg(list(range(1001))), ValueError, "svg draws boards up to N = 1000"),
+    (lambda: sudoku.solve("123"), ValueError, "wrong length: 3 cells, expected 81"),
+    (lambda: sudoku.solve("11" + "." * 79), ValueError, "digit 1 repeated in row 1"),
+    (lambda: sudoku.solve("x" + "." * 80), ValueError, "bad character 'x' at column 1"),
+    (lambda: sudoku.solve(5), TypeError, "a puzzle must be a string or a list of rows of ints, got '5'"),
+    (lambda: sudoku.solve([[0] * 9] * 8), ValueError, "a puzzle has 4, 9, 16 or 25 rows, got 8"),
+    (lambda: sudoku.solve([[0] * 9] * 8 + [[0] * 8]), ValueError,
+     "row 9 has 8 cells, expected 9"),
+    (lambda: sudoku.solve([[10] + [0] * 8] + [[0] * 9] * 8), ValueError,
+     "row 1 has 10 in column 1, expected 0 (empty) to 9"),
+    (lambda: sudoku.solve("." * 81, size=10), ValueError, "size must be 4, 9, 16 or 25, got 10"),
+    (lambda: sudoku.count("." * 81, limit=0), ValueError,
+     "limit must be between 1 and 4611686018427387904, got 0"),
+    (lambda: sudoku.generate(difficulty="insane"), ValueError,
+     "unknown difficulty 'insane' (any, easy, medium, hard, expert, extreme)"),
+    (lambda: sudoku.generate(symmetry="diagonal"), ValueError,
+     "unknown symmetry 'diagonal' (none, rot180, rot90, mirror)"),
+    (lambda: sudoku.generate(size=7), ValueError, "size must be 4, 9, 16 or 25, got 7"),
+    (lambda: sudoku.read("1234\n"), ValueError, "line 1: wrong length: 4 cells, expected 81"),
+    (lambda: sudoku.read(b"...."), TypeError, "text must be a string, got 'b'....''"),
+    (lambda: sudoku.solve_all("." * 81), TypeError,
+     "puzzles must be a list of puzzles, got '" + "." * 81 + "'"),
+]
+
+
+@pytest.mark.parametrize("call,exception,message", CASES)
+def test_bad_argument(call, exception, message):
+    with pytest.raises(exception) as info:
+        call()
+    assert str(info.value) == message
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("call", [lambda: nqueens.count(), lambda: nqueens.count(8, nope=1)])
+def test_wrong_call_shape_is_a_type_error(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+NQUEENS_CLI = os.environ.get("NQUEENS_CLI")
+
+
+@pytest.mark.skipif(not NQUEENS_CLI, reason="NQUEENS_CLI (the nqueens binary) not given")
+@pytest.mark.parametrize(
+    "argv,call",
+    [
+        (["count", "33"], lambda: nqueens.count(33)),
+        (["list", "65"], lambda: nqueens.solutions(65)),
+        (["find", "2"], lambda: nqueens.find(2)),
+        (["complete", "8", "--fixed", "a1,b2"], lambda: nqueens.complete(8, "a1,b2")),
+        (["complete", "8", "--fixed", "a1", "--blocked", "a1"],
+         lambda: nqueens.complete(8, "a1", "a1")),
+    ],
+)
+def test_same_message_as_the_command_line(argv, call):
+    cli = subprocess.run([NQUEENS_CLI, *argv], capture_output=True, text=True)
+    assert cli.returncode != 0
+    with pytest.raises(ValueError) as info:
+        call()
+    assert cli.stderr.strip() == "nqueens: " + str(info.value)

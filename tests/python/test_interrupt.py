@@ -1,0 +1,75 @@
+"""Ctrl-C during long calls: KeyboardInterrupt, and the module still works afterwards.
+
+A timer thread delivers the interrupt while the call runs: _thread.interrupt_main() (what
+Python does for a signal it simulates) or a real SIGINT through os.kill. Each call here would
+run for minutes or longer if the interrupt were not honoured (ctest's timeout then fails it).
+"""
+
+import _thread
+import os
+import signal
+import threading
+
+import pytest
+
+import nqueens
+
+LONG_COUNT_N = 21  # minutes even on 16 cores
+
+
+def interrupt_soon(how="interrupt_main", delay=0.3):
+    if how == "interrupt_main":
+        action = _thread.interrupt_main
+    else:
+        action = lambda: os.kill(os.getpid(), signal.SIGINT)  # noqa: E731
+    timer = threading.Timer(delay, action)
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("how", ["interrupt_main", "sigint"])
+def test_keyboard_interrupt_during_long_count(how):
+    timer = interrupt_soon(how)
+    with pytest.raises(KeyboardInterrupt):
+        nqueens.count(LONG_COUNT_N)
+    timer.join()
+    assert nqueens.count(8).total == 92  # nothing left behind
+
+
+def test_keyboard_interrupt_with_the_join_method():
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        nqueens.count(LONG_COUNT_N, method="join", threads=1)
+    timer.join()
+
+
+def test_keyboard_interrupt_while_searching_the_next_solution():
+    before = nqueens._core._live_solution_iterators()
+    it = nqueens.solutions(44)  # the first solution takes far longer than a test may run
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        next(it)
+    timer.join()
+    assert list(it) == []  # the search was given up ...
+    del it
+    assert nqueens._core._live_solution_iterators() == before  # ... and its state freed
+
+
+def test_keyboard_interrupt_during_completion_count():
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        nqueens.complete(30, "1:1", count=True)
+    timer.join()
+
+
+def test_keyboard_interrupt_during_solutions_array():
+    pytest.importorskip("numpy")
+    timer = interrupt_soon(delay=0.05)
+    try:
+        nqueens.solutions_array(17)  # 1.6 GB and seconds of work
+    except KeyboardInterrupt:
+        pass  # the interrupt came while the array was filled: the work stopped early
+    except MemoryError:
+        pytest.skip("not enough memory for the N = 17 array")
+    finally:
+        timer.join()
