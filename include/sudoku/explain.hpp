@@ -14,6 +14,7 @@
 // and placement is checked against the solution in debug builds (and by the tests).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -87,6 +88,21 @@ Explanation explain(const Grid& puzzle);
 
 // The first step of explain(puzzle): nothing when the puzzle is complete or has no solution.
 std::optional<Step> next_step(const Grid& puzzle);
+
+// Pencil marks: bit d-1 of entry i set when digit d may still go in cell i (0 for a filled
+// cell). Lets a caller (a viewer, a test) start from a position reached by earlier steps.
+using Candidates = std::array<std::uint16_t, 81>;
+
+// The candidates the givens leave: every digit no peer holds.
+Candidates candidates_of(const Grid& grid);
+
+// The next step from `grid` with these pencil marks (intersected with candidates_of(grid)).
+// Marks that exclude the true value give steps that are not sound, and no guesses.
+std::optional<Step> next_step(const Grid& grid, const Candidates& candidates);
+
+// Applies a step to a position: placements fill cells (and leave their peers' marks),
+// eliminations clear marks.
+void apply_step(const Step& step, Grid& grid, Candidates& candidates);
 
 // One line: "naked pair: r1c2{37} r1c5{37} => r1c7<>3, r1c8<>7 (row 1)".
 std::string describe(const Step& step);

@@ -56,6 +56,11 @@ Explainer::Explainer(const Grid& puzzle, const Grid* solution, bool unique)
     if (puzzle[i]) board_.place(i, puzzle[i]);
 }
 
+Explainer::Explainer(const Grid& grid, const Candidates& marks, const Grid* solution, bool unique)
+    : Explainer(grid, solution, unique) {
+  for (int i = 0; i < 81; ++i) board_.cand[i] &= static_cast<Mask>(marks[i]);
+}
+
 bool Explainer::complete() const {
   return std::all_of(board_.value.begin(), board_.value.end(), [](auto v) { return v != 0; });
 }
@@ -564,6 +569,38 @@ std::optional<Step> next_step(const Grid& puzzle) {
   return s;
 }
 
+Candidates candidates_of(const Grid& grid) {
+  if (grid.box() != 3) throw std::invalid_argument("explain works on 9x9 puzzles only");
+  detail::Board b;
+  b.cand.fill(detail::kAllDigits);
+  for (int i = 0; i < 81; ++i)
+    if (grid[i]) b.place(i, grid[i]);
+  return b.cand;
+}
+
+std::optional<Step> next_step(const Grid& grid, const Candidates& candidates) {
+  if (grid.box() != 3) throw std::invalid_argument("explain works on 9x9 puzzles only");
+  if (find_conflict(grid)) return std::nullopt;
+  const SolveResult solved = solve(grid, 2);
+  if (solved.solutions == 0) return std::nullopt;
+  detail::Explainer e(grid, candidates, nullptr, solved.solutions == 1);
+  Step s;
+  if (e.complete() || !e.find(s)) return std::nullopt;
+  return s;
+}
+
+void apply_step(const Step& step, Grid& grid, Candidates& candidates) {
+  const detail::Geometry& g = detail::geometry();
+  for (const Candidate& c : step.placements) {
+    grid[c.cell] = c.digit;
+    candidates[c.cell] = 0;
+    g.peers[c.cell].each(
+        [&](int j) { candidates[j] &= static_cast<std::uint16_t>(~detail::digit_bit(c.digit)); });
+  }
+  for (const Candidate& c : step.eliminations)
+    candidates[c.cell] &= static_cast<std::uint16_t>(~detail::digit_bit(c.digit));
+}
+
 std::string describe(const Step& step) {
   std::string out(technique_name(step.technique));
   out += ':';
@@ -612,6 +649,10 @@ std::string describe(const Step& step) {
     out += step.house;
     out += ')';
   }
+  if (step.technique == Technique::kForcingChain && step.used.size() == 1)
+    out += " (it leads to a contradiction)";
+  else if (step.technique == Technique::kForcingChain)
+    out += " (every branch agrees)";
   return out;
 }
 

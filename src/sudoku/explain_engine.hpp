@@ -67,6 +67,8 @@ class Explainer {
   // `solution` (may be null) is used for guesses and, in debug builds, to check every step;
   // `unique` allows unique rectangles.
   Explainer(const Grid& puzzle, const Grid* solution, bool unique);
+  // From a position with pencil marks (intersected with what the filled cells allow).
+  Explainer(const Grid& grid, const Candidates& marks, const Grid* solution, bool unique);
 
   bool complete() const;
   // The easiest step that makes progress; false when there is none.

@@ -79,6 +79,15 @@ rate)
   grep -Eq '^(easy|medium|hard|expert|extreme) [0-9]+\.[0-9]$' "$tmp/out" || fail "rate line $(cat "$tmp/out")"
   echo "$p17" | "$bin" rate --json | grep -q '"techniques"' || fail "rate json"
   ;;
+explain)
+  echo "$p17" | "$bin" explain >"$tmp/out" || fail "exit $?"
+  grep -qx "  1. hidden single: r6c2=4 (box 4)" "$tmp/out" || fail "first step: $(sed -n 2p "$tmp/out")"
+  grep -Eq '^(easy|medium|hard|expert|extreme) [0-9]+\.[0-9] \(hardest: ' "$tmp/out" || fail "summary"
+  echo "$p17" | "$bin" explain --json | grep -q '"steps":\[{' || fail "explain json"
+  echo "$p17" | "$bin" hint | grep -qx "hidden single: r6c2=4 (box 4)" || fail "hint"
+  echo "$p17" | "$bin" hint --json | grep -q '"technique":"hidden single"' || fail "hint json"
+  echo "44${p17:2}" | "$bin" hint >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad puzzle not exit 2"
+  ;;
 bench)
   "$bin" bench "$data/puzzles3_magictour_top1465" --repeat 1 --reference >"$tmp/out" || fail "exit $?"
   grep -q "1465 puzzles" "$tmp/out" || fail "puzzle count"
