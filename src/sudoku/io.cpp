@@ -1,6 +1,8 @@
 #include "sudoku/io.hpp"
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace sudoku {
@@ -48,18 +50,28 @@ bool read_plain_line9(std::string_view text, PuzzleEntry& entry) {
   }
   if (bad) return false;
   if (entry.grid.box() != 3) entry.grid = Grid(3);
-  std::uint8_t* out = entry.grid.data();
-  std::uint16_t rows[9] = {}, columns[9] = {}, boxes[9] = {};
-  std::uint32_t repeated = 0;
-  for (int i = 0; i < 81; ++i) {
-    out[i] = cells[i];
-    const std::uint16_t bit = static_cast<std::uint16_t>((1u << cells[i]) & ~1u);
-    const int r = i / 9, c = i % 9, b = r / 3 * 3 + c / 3;
-    repeated |= (rows[r] | columns[c] | boxes[b]) & bit;
-    rows[r] |= bit;
-    columns[c] |= bit;
-    boxes[b] |= bit;
+  std::memcpy(entry.grid.data(), cells, 81);
+  // No digit repeats in a house when every house holds as many distinct digits as clues:
+  // OR-ing the digits' bits per house keeps the loop free of load-after-store chains.
+  std::uint16_t columns[9] = {}, boxes[9] = {};
+  int clues = 0, in_rows = 0, in_columns = 0, in_boxes = 0;
+  for (int r = 0; r < 9; ++r) {
+    std::uint16_t row = 0;
+    for (int c = 0; c < 9; ++c) {
+      const unsigned v = cells[9 * r + c];
+      const auto bit = static_cast<std::uint16_t>((1u << v) & ~1u);
+      clues += v != 0;
+      row |= bit;
+      columns[c] |= bit;
+      boxes[r / 3 * 3 + c / 3] |= bit;
+    }
+    in_rows += std::popcount(row);
   }
+  for (int k = 0; k < 9; ++k) {
+    in_columns += std::popcount(columns[k]);
+    in_boxes += std::popcount(boxes[k]);
+  }
+  const bool repeated = in_rows != clues || in_columns != clues || in_boxes != clues;
   entry.error.clear();
   if (repeated)
     if (auto e = find_conflict(entry.grid)) entry.error = *e;
