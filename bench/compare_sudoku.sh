@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Side-by-side Sudoku benchmark, whole process: `sudoku count -j 1` against tdoku's solver
+# program, both reading the same puzzle file on stdin and writing one line per puzzle to a
+# file, run in interleaved pairs; prints one Markdown row per set with the median CPU time
+# (user + sys of the process) of each side, puzzles per CPU-second and the ratio.
+#
+#   bench/compare_sudoku.sh /tmp/peers/tdoku_count --sudoku build/release/sudoku --runs 7
+#
+# The first argument is tdoku's example/solve.c built per its README (gcc ... -O3
+# -march=native, linked with libtdoku_static.a); it is run as `TDOKU 2 < FILE`, counting up to
+# 2 solutions per puzzle. docs/BENCHMARKS.md says how it was built. Nothing is fetched or
+# built here. Every pair's solution counts (0, 1 or 2+) must agree or the script fails.
+# --mode solve times `sudoku solve -j 1` instead (the first solution as well as the count).
+set -euo pipefail
+
+usage() { sed -n '2,13p' "$0"; }
+[ $# -ge 1 ] || { usage >&2; exit 2; }
+case "$1" in -h|--help) usage; exit 0 ;; esac
+tdoku=$1; shift
+sudoku=build/release/sudoku
+runs=7
+mode=count
+data=data/sudoku
+sets="puzzles2_17_clue puzzles3_magictour_top1465 puzzles7_serg_benchmark puzzles5_forum_hardest_1905_11+"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sudoku) sudoku=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --mode) mode=$2; shift 2 ;;
+    --data) data=$2; shift 2 ;;
+    --sets) sets=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "compare_sudoku: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+[ -x "$sudoku" ] || { echo "compare_sudoku: no sudoku binary at $sudoku" >&2; exit 2; }
+[ -x "$tdoku" ] || { echo "compare_sudoku: no tdoku binary at $tdoku" >&2; exit 2; }
+case "$mode" in count|solve) ;; *) echo "compare_sudoku: --mode count or solve" >&2; exit 2 ;; esac
+command -v python3 >/dev/null || { echo "compare_sudoku: needs python3 (to time each process)" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# cpu_seconds IN OUT CMD...: runs CMD with stdin IN and stdout OUT; prints the user + sys
+# seconds of that process alone, from wait4 (microseconds; /usr/bin/time rounds to 10 ms,
+# too coarse for the 1,465-puzzle set).
+cpu_seconds() {
+  python3 - "$@" <<'EOF'
+import os, sys
+src, dst, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
+pid = os.fork()
+if pid == 0:
+    os.dup2(os.open(src, os.O_RDONLY), 0)
+    os.dup2(os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
+    os.execvp(cmd[0], cmd)
+_, status, usage = os.wait4(pid, 0)
+if status != 0:
+    sys.exit(f"compare_sudoku: {' '.join(cmd)} exited with status {status}")
+print(f"{usage.ru_utime + usage.ru_stime:.6f}")
+EOF
+}
+
+median() { sort -g "$1" | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# Solution counts, one per puzzle, capped at 2: ours says "unique 1", "multiple 2+", "none 0"
+# (count) or prints the solution / "no solution" (solve, which cannot tell 1 from 2+);
+# tdoku prints puzzle:count:solution.
+ours_counts() {
+  if [ "$mode" = count ]; then awk '{n = $2 + 0; print (n > 2 ? 2 : n)}' "$1"
+  else awk '{print ($0 == "no solution") ? 0 : 1}' "$1"; fi
+}
+tdoku_counts() {
+  if [ "$mode" = count ]; then awk -F: '{n = $2 + 0; print (n > 2 ? 2 : n)}' "$1"
+  else awk -F: '{print ($2 + 0 > 0) ? 1 : 0}' "$1"; fi
+}
+
+echo "| set | puzzles | sudoku $mode -j 1 (ms) | tdoku (ms) | sudoku puzzles/CPU-s | tdoku puzzles/CPU-s | sudoku / tdoku |"
+echo "|---|---|---|---|---|---|---|"
+for set in $sets; do
+  file=$data/$set
+  [ -f "$file" ] || { echo "compare_sudoku: no puzzle file $file" >&2; exit 2; }
+  n=$(grep -c -v -e '^#' -e '^$' "$file")
+  for r in $(seq "$runs"); do
+    cpu_seconds "$file" "$tmp/ours" "$sudoku" "$mode" -j 1 - >>"$tmp/$set-ours"
+    cpu_seconds "$file" "$tmp/tdoku" "$tdoku" 2 >>"$tmp/$set-tdoku"
+    if [ "$r" = 1 ] && ! cmp -s <(ours_counts "$tmp/ours") <(tdoku_counts "$tmp/tdoku"); then
+      echo "compare_sudoku: solution counts differ on $set" >&2
+      exit 1
+    fi
+  done
+  a=$(median "$tmp/$set-ours")
+  b=$(median "$tmp/$set-tdoku")
+  awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" 'BEGIN {
+    printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx |\n",
+           s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a }'
+done
+echo
+echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $runs interleaved pairs, medians; load average $(cut -d' ' -f1-3 /proc/loadavg)"
