@@ -321,7 +321,89 @@ struct Search {
   }
 #pragma GCC diagnostic pop
 #else
+#if defined(__AVX2__)
+  // Digits 0-7 at once, lane d of x[b] being F[3*d + b], as in the AVX-512 pass above; digit 8
+  // goes through the scalar loop. Same eliminations as the scalar pass on every digit, so the
+  // search is unchanged.
   static int digit_pass(State& s, std::uint32_t digits) {
+    const __m256i stride3 = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+    const __m256i m9 = _mm256_set1_epi32(0x1ff), m7 = _mm256_set1_epi32(7);
+    __m256i x[3], occ[3];
+    __m256i once = _mm256_setzero_si256(), twice = once, placed_cols = once;
+    for (int b = 0; b < 3; ++b) {
+      x[b] = _mm256_i32gather_epi32(reinterpret_cast<const int*>(s.F + b), stride3, 4);
+      for (int r = 0; r < 3; ++r) {
+        const __m256i row = _mm256_and_si256(_mm256_srli_epi32(x[b], 9 * r), m9);
+        twice = _mm256_or_si256(twice, _mm256_and_si256(once, row));
+        once = _mm256_or_si256(once, row);
+      }
+      const __m256i placed =
+          _mm256_andnot_si256(_mm256_set1_epi32(static_cast<int>(s.unsolved[b])), x[b]);
+      placed_cols = _mm256_or_si256(
+          placed_cols, _mm256_or_si256(placed, _mm256_or_si256(_mm256_srli_epi32(placed, 9),
+                                                               _mm256_srli_epi32(placed, 18))));
+      occ[b] = _mm256_and_si256(_mm256_or_si256(x[b], _mm256_or_si256(_mm256_srli_epi32(x[b], 9),
+                                                                      _mm256_srli_epi32(x[b], 18))),
+                                m9);
+    }
+    placed_cols = _mm256_and_si256(placed_cols, m9);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(once, m9)) != -1) return -1;
+    __m256i keep[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+    for (int st = 0; st < 3; ++st) {
+      const __m256i m = _mm256_or_si256(
+          _mm256_and_si256(_mm256_srli_epi32(occ[0], 3 * st), m7),
+          _mm256_or_si256(
+              _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(occ[1], 3 * st), m7), 3),
+              _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(occ[2], 3 * st), m7), 6)));
+      const __m256i a =
+          _mm256_i32gather_epi32(reinterpret_cast<const int*>(kTables.perm_minis32), m, 4);
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()))) return -1;
+      for (int b = 0; b < 3; ++b)
+        keep[b] = _mm256_or_si256(
+            keep[b], _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(a, 3 * b), m7), 3 * st));
+    }
+    const __m256i hidden = _mm256_andnot_si256(_mm256_or_si256(twice, placed_cols), once);
+    const __m256i hidden3 = _mm256_or_si256(
+        hidden, _mm256_or_si256(_mm256_slli_epi32(hidden, 9), _mm256_slli_epi32(hidden, 18)));
+    const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
+    int changed = 0;
+    alignas(32) std::uint32_t out[3][8];
+    for (int b = 0; b < 3; ++b) {
+      const __m256i k3 = _mm256_or_si256(
+          keep[b], _mm256_or_si256(_mm256_slli_epi32(keep[b], 9), _mm256_slli_epi32(keep[b], 18)));
+      __m256i y = _mm256_and_si256(x[b], k3);
+      const __m256i t = _mm256_and_si256(y, hidden3);
+      for (int r = 0; r < 3; ++r) {
+        // A row holding column singles keeps exactly that one cell; two in one row leave it
+        // empty (a contradiction the band rule reports).
+        const __m256i rm = _mm256_set1_epi32(static_cast<int>(kRowMask[r]));
+        const __m256i tr = _mm256_and_si256(t, rm);
+        const __m256i none = _mm256_cmpeq_epi32(tr, zero);
+        const __m256i single =
+            _mm256_cmpeq_epi32(_mm256_and_si256(tr, _mm256_sub_epi32(tr, one)), zero);
+        const __m256i keep_row = _mm256_and_si256(single, tr);
+        const __m256i cleared = _mm256_or_si256(_mm256_andnot_si256(rm, y), keep_row);
+        y = _mm256_blendv_epi8(cleared, y, none);
+      }
+      changed |= ~_mm256_movemask_epi8(_mm256_cmpeq_epi32(y, x[b]));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(out[b]), y);
+    }
+    if (changed)
+      for (int d = 0; d < 8; ++d)
+        for (int b = 0; b < 3; ++b) s.F[3 * d + b] = out[b][d];
+    const int last = digit_pass_scalar(s, digits & 0x100);
+    if (last < 0) return -1;
+    return changed || last ? 1 : 0;
+  }
+#else
+  static int digit_pass(State& s, std::uint32_t digits) {
+    return digit_pass_scalar(s, digits);
+  }
+#endif
+#endif
+
+  // The per-digit pass one digit at a time (digits: bit d for digit d).
+  static int digit_pass_scalar(State& s, std::uint32_t digits) {
     int found = 0;
     for (; digits; digits &= digits - 1) {
       const int d = std::countr_zero(digits);
@@ -362,7 +444,6 @@ struct Search {
     }
     return found;
   }
-#endif
 
   // The naked-single and digit passes look only at bands and digits with a word that
   // changed since they last ran (seen_n[], seen_d[]). A word they change stays marked (seen keeps
