@@ -75,16 +75,26 @@ Step Explainer::make(Technique t) const {
 void Explainer::refresh() {
   const Geometry& g = geometry();
   for (auto& w : where_) w = CellSet{};
-  for (auto& h : places_) h.fill(0);
   open_.fill(0);
   for (int i = 0; i < 81; ++i) {
     if (!board_.cand[i]) continue;
+    ++open_[g.row[i]];
+    ++open_[9 + g.col[i]];
+    ++open_[18 + g.box[i]];
+    for (Mask m = board_.cand[i]; m; m &= static_cast<Mask>(m - 1))
+      where_[std::countr_zero(m) + 1].add(i);
+  }
+}
+
+// Only once singles are exhausted: most steps are singles and never need this.
+void Explainer::refresh_places() {
+  const Geometry& g = geometry();
+  for (auto& h : places_) h.fill(0);
+  for (int i = 0; i < 81; ++i) {
     const int at[3] = {g.col[i], g.row[i], g.row[i] % 3 * 3 + g.col[i] % 3};
     const int house[3] = {g.row[i], 9 + g.col[i], 18 + g.box[i]};
-    for (int k = 0; k < 3; ++k) ++open_[house[k]];
     for (Mask m = board_.cand[i]; m; m &= static_cast<Mask>(m - 1)) {
       const int d = std::countr_zero(m) + 1;
-      where_[d].add(i);
       for (int k = 0; k < 3; ++k) places_[house[k]][d] |= static_cast<std::uint16_t>(1u << at[k]);
     }
   }
@@ -101,11 +111,12 @@ void Explainer::eliminate_from(Step& s, CellSet cells, int d) const {
 
 bool Explainer::find(Step& s) {
   refresh();
-  if (full_house(s) || hidden_single(s) || naked_single(s) || pointing(s) || claiming(s) ||
-      naked_subset(2, s) || fish(2, s) || hidden_subset(2, s) || naked_subset(3, s) || fish(3, s) ||
-      hidden_subset(3, s) || xy_wing(s) || xyz_wing(s) || w_wing(s) || unique_rectangle(s) ||
-      naked_subset(4, s) || fish(4, s) || hidden_subset(4, s) || simple_colouring(s) ||
-      x_chain(s) || xy_chain(s) || aic(s) || forcing_chain(s))
+  if (full_house(s) || hidden_single(s) || naked_single(s)) return true;
+  refresh_places();
+  if (pointing(s) || claiming(s) || naked_subset(2, s) || fish(2, s) || hidden_subset(2, s) ||
+      naked_subset(3, s) || fish(3, s) || hidden_subset(3, s) || xy_wing(s) || xyz_wing(s) ||
+      w_wing(s) || unique_rectangle(s) || naked_subset(4, s) || fish(4, s) || hidden_subset(4, s) ||
+      simple_colouring(s) || x_chain(s) || xy_chain(s) || aic(s) || forcing_chain(s))
     return true;
   return guess(s);
 }
@@ -126,6 +137,7 @@ void Explainer::apply(const Step& s) {
 bool Explainer::full_house(Step& s) {
   const Geometry& g = geometry();
   for (int h = 0; h < 27; ++h) {
+    if (open_[h] != 1) continue;
     int empty = -1, count = 0;
     Mask placed = 0;
     for (int c : g.house[h]) {

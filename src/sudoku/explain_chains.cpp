@@ -286,6 +286,9 @@ bool Explainer::chain_from(ChainKind kind, int start, int max_nodes, Chain& best
 }
 
 bool Explainer::shortest_chain(ChainKind kind, int digit, Chain& best) {
+  // Every start up to the best length so far. (Deepening, all starts at a short cap first,
+  // was measured: 46% more instructions on the magictour set, since most searches that
+  // reach this point find nothing and pay for every cap.)
   bool found = false;
   for (int cell = 0; cell < 81; ++cell)
     for (Mask x = board_.cand[cell]; x; x &= static_cast<Mask>(x - 1)) {
@@ -359,13 +362,30 @@ bool Explainer::forcing_chain(Step& s) {
   std::vector<Candidate> assumed;
   // Runs one set of branches (the candidates of a cell, or the places of a digit in a house).
   bool deep = false;
+  // The length bonus of a forcing chain: cells its branches fill before they conclude.
+  auto filled = [&](const Board& b) {
+    int n = 0;
+    for (int i = 0; i < 81; ++i) n += b.value[i] && !board_.value[i];
+    return n;
+  };
+  // A candidate's branch is the same whether a cell or a house assumes it: each is
+  // propagated once per pass (this cut the forcing-chain time by about a third).
+  std::vector<Board>& memo = branch_memo_;
+  std::vector<std::int8_t>& known = branch_known_;  // 0 not yet, 1 consistent, 2 contradiction
+  memo.resize(729);
   auto try_branches = [&](const std::string& house) {
-    branches.assign(assumed.size(), board_);
+    branches.resize(assumed.size());
     for (std::size_t k = 0; k < assumed.size(); ++k) {
-      branches[k].place(assumed[k].cell, assumed[k].digit);
-      if (!propagate(branches[k], deep)) {
+      const int node = assumed[k].cell * 9 + assumed[k].digit - 1;
+      if (!known[node]) {
+        memo[node] = board_;
+        memo[node].place(assumed[k].cell, assumed[k].digit);
+        known[node] = propagate(memo[node], deep) ? 1 : 2;
+      }
+      branches[k] = memo[node];
+      if (known[node] == 2) {
         s = make(Technique::kForcingChain);
-        if (deep) s.score += kDeepForcingChainExtra;
+        s.score += (deep ? kDeepForcingChainExtra : 0) + chain_length_bonus(filled(branches[k]));
         s.used = {assumed[k]};
         s.eliminations = {assumed[k]};
         return true;
@@ -390,13 +410,16 @@ bool Explainer::forcing_chain(Step& s) {
     if (t.placements.empty() && t.eliminations.empty()) return false;
     t.used = assumed;
     t.house = house;
-    t.score += 0.2 * static_cast<double>(assumed.size() - 2) + (deep ? kDeepForcingChainExtra : 0);
+    int length = 0;
+    for (const Board& b : branches) length += filled(b);
+    t.score += (deep ? kDeepForcingChainExtra : 0) + chain_length_bonus(length);
     s = std::move(t);
     return true;
   };
   // First with singles only in each branch, then with locked candidates too.
   for (int pass = 0; pass < 2; ++pass) {
     deep = pass == 1;
+    known.assign(729, 0);
     for (int size = 2; size <= 4; ++size) {
       for (int i = 0; i < 81; ++i) {
         if (std::popcount(board_.cand[i]) != size) continue;

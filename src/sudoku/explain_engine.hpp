@@ -78,6 +78,7 @@ class Explainer {
  private:
   Step make(Technique t) const;
   void refresh();
+  void refresh_places();
   void add_used_cell(Step& s, int cell, Mask digits) const;
   void eliminate_from(Step& s, CellSet cells, int d) const;
 
@@ -133,7 +134,9 @@ class Explainer {
   std::array<int, 729> seen_true_{}, seen_false_{};
   std::array<short, 729> parent_true_{}, parent_false_{};
   int stamp_ = 0;
-  std::vector<int> level_, next_;  // the search's current and next level, reused
+  std::vector<int> level_, next_;   // the search's current and next level, reused
+  std::vector<Board> branch_memo_;  // forcing chains: each candidate's propagated branch
+  std::vector<std::int8_t> branch_known_;
 };
 
 }  // namespace sudoku::detail
