@@ -12,6 +12,7 @@
 #include "nqueens/complete.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/kqueens.hpp"
+#include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
 
 namespace nq = nqueens;

@@ -6,6 +6,7 @@
 
 #include "nqueens/complete.hpp"
 #include "nqueens/construct.hpp"
+#include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
 #include "reference_solver.hpp"
 

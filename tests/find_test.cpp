@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "nqueens/construct.hpp"
+#include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
 
 namespace nq = nqueens;

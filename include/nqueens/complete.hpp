@@ -46,13 +46,6 @@ std::uint64_t for_each_completion(const CompletionProblem& problem,
 
 std::uint64_t count_completions(const CompletionProblem& problem);
 
-// Min-conflicts local search over the open rows (fixed queens pinned, blocked squares cost
-// like attacks): fast on big boards with few constraints, but it cannot prove that none
-// exists; nullopt after max_steps. find_completion tries it first for N > 32. Expects a
-// problem that passed check_problem.
-std::optional<Solution> complete_by_local_search(const CompletionProblem& problem,
-                                                 std::uint64_t seed, std::uint64_t max_steps);
-
 // Parses a square list: algebraic "a1,c5" (file = column, rank = row; N <= 26) or 1-based
 // "row:col" pairs "1:1,5:3", separated by commas or spaces. Throws std::invalid_argument.
 std::vector<Square> parse_square_list(const std::string& text, int n);

@@ -1,10 +1,9 @@
-// One solution for huge N: an explicit construction in O(N), and varied solutions from a
-// min-conflicts local search (Sosic & Gu style, linear expected time).
+// One solution for huge N: an explicit construction in O(N) (varied solutions by local search
+// are in local_search.hpp).
 //
 //   nqueens::Solution s = nqueens::construct_solution(10'000'000);   // ~0.05 s, 40 MB
-//   nqueens::Solution t = nqueens::random_solution(1'000'000, 42);   // seeded, reproducible
 //
-// Both return the 0-based column of each row's queen (a permutation).
+// It returns the 0-based column of each row's queen (a permutation).
 #pragma once
 
 #include <cstdint>
@@ -27,10 +26,5 @@ inline constexpr int kMaxConstructN = 1'000'000'000;
 // first few when N mod 6 is 2 or 3. Deterministic, O(N) time and memory.
 // Throws std::invalid_argument when no solution exists (N = 2, 3, or N < 1).
 Solution construct_solution(int n);
-
-// A solution found by min-conflicts local search from a random start chosen by `seed`: the
-// same seed gives the same solution on every platform (own RNG, no std distributions).
-// Expected time linear in N (N = 10^6 in about a second). Throws like construct_solution.
-Solution random_solution(int n, std::uint64_t seed);
 
 }  // namespace nqueens

@@ -26,23 +26,11 @@
 #include <span>
 #include <vector>
 
-#include "nqueens/branch.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/job.hpp"
+#include "nqueens/parallel.hpp"
 
 namespace nqueens {
-
-inline constexpr int kMaxJobDepth = 8;
-
-struct Job {
-  Branch branch = Branch::whole;
-  std::uint8_t depth = 0;                         // rows already fixed
-  std::array<std::uint8_t, kMaxJobDepth> cols{};  // cols[r]: queen column in row r < depth
-  // Branch::half_boards: the top half's columns (bit c = column c) and, for odd N, the middle
-  // row's queen column (-1 for even N).
-  std::uint32_t top_columns = 0;
-  std::int8_t middle = -1;
-  friend bool operator==(const Job&, const Job&) = default;
-};
 
 struct JobList {
   int n = 0;
@@ -83,13 +71,11 @@ CountMethod choose_method(int n);
 // Counts one job (single-threaded, allocation-free after a thread's first job).
 SolutionCounts count_job(int n, const Job& job);
 
-// Counts the jobs at the given indices on `threads` threads (0: all cores), handing them out
-// dynamically; `done` is called (serialised) once per finished job, in completion order.
+// Counts the jobs at the given indices on `threads` threads (0: all cores) with parallel_for
+// (parallel.hpp); `done` is called (serialised) once per finished job, in completion order.
 // Returns the sum. A done callback that returns false stops the run early.
 SolutionCounts run_jobs(
     const JobList& list, std::span<const std::size_t> indices, int threads,
     const std::function<bool(std::size_t index, const SolutionCounts&)>& done = {});
-
-int hardware_threads();
 
 }  // namespace nqueens

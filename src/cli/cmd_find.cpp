@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
 
 namespace nqueens::cli {

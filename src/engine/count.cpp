@@ -6,16 +6,6 @@
 
 namespace nqueens {
 
-std::string to_string(Count value) {
-  if (value == 0) return "0";
-  std::string digits;
-  while (value != 0) {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(value % 10)));
-    value /= 10;
-  }
-  return digits;
-}
-
 CountResult count_solutions(const CountOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const JobList list = make_jobs(options.n, options.method);

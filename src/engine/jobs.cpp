@@ -1,5 +1,6 @@
 // Splitting a count into jobs, counting one job, and running many on threads.
 #include "nqueens/jobs.hpp"
+#include "nqueens/parallel.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -115,11 +116,6 @@ ClassCounts count_whole_board(int n) {
 }
 
 }  // namespace
-
-int hardware_threads() {
-  const unsigned h = std::thread::hardware_concurrency();
-  return h == 0 ? 1 : static_cast<int>(h);
-}
 
 int default_job_depth(int n) {
   return std::clamp(n / 4 + 1, 2, 6);
@@ -325,42 +321,15 @@ SolutionCounts count_job(int n, const Job& job) {
 
 SolutionCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
                         const std::function<bool(std::size_t, const SolutionCounts&)>& done) {
-  if (threads <= 0) threads = hardware_threads();
-  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),
-                                                   std::max<std::size_t>(indices.size(), 1)));
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> stop{false};
   std::mutex lock;
   SolutionCounts sum;
-  std::exception_ptr error;
-
-  auto worker = [&] {
-    try {
-      for (;;) {
-        if (stop.load(std::memory_order_relaxed)) return;
-        const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
-        if (k >= indices.size()) return;
-        const std::size_t index = indices[k];
-        const SolutionCounts c = count_job(list.n, list.jobs.at(index));
-        std::lock_guard guard(lock);
-        sum += c;
-        if (done && !done(index, c)) stop = true;
-      }
-    } catch (...) {
-      std::lock_guard guard(lock);
-      if (!error) error = std::current_exception();
-      stop = true;
-    }
-  };
-
-  if (threads == 1) {
-    worker();
-  } else {
-    std::vector<std::jthread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
-  }
-  if (error) std::rethrow_exception(error);
+  parallel_for(indices.size(), threads, [&](std::size_t k) {
+    const std::size_t index = indices[k];
+    const SolutionCounts c = count_job(list.n, list.jobs.at(index));
+    std::lock_guard guard(lock);
+    sum += c;
+    return !done || done(index, c);
+  });
   return sum;
 }
 

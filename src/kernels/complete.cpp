@@ -11,6 +11,7 @@
 //   anti[r + c]            for row r, columns 0.. are bits r, r+1, ...
 //   drev[c - r + n - 1]    for row r, columns 0.. are bits n-1-r, n-r, ...
 #include "nqueens/complete.hpp"
+#include "nqueens/local_search.hpp"
 
 #include <fmt/format.h>
 

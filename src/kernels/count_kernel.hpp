@@ -23,8 +23,8 @@
 #include <cstdint>
 
 #include "branch_rules.hpp"
-#include "nqueens/count.hpp"
-#include "nqueens/jobs.hpp"
+#include "nqueens/count_types.hpp"
+#include "nqueens/job.hpp"
 
 namespace nqueens::kernels {
 

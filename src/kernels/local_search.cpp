@@ -13,8 +13,8 @@
 
 #include <unordered_set>
 
-#include "nqueens/complete.hpp"
 #include "nqueens/construct.hpp"
+#include "nqueens/local_search.hpp"
 
 namespace nqueens {
 

@@ -8,39 +8,29 @@
 // core under load before the two refinements that follow.
 //   - Left-right mirror: the first queen (topmost row that has one) is put only in the left
 //     half and counted twice; the middle column of an odd board counts once. Halves the work.
-//   - Jobs: every prefix down to a fixed depth after that first queen is a job; jobs run on
-//     all cores from one atomic counter.
+//   - Prefixes: every prefix down to a fixed depth after that first queen is counted on its
+//     own, so the engine (src/engine/kqueens.cpp) runs them on all cores.
 // Up to symmetry, Burnside's lemma: unique = (1/8) sum over the 8 transforms of the number of
 // placements that transform fixes. Reflections in a row/column axis and in a diagonal fix
 // only the empty board and single queens on the axis (two mirror queens share a row, column
 // or anti-diagonal). Rotations by 90 and 180 degrees fix more; those are counted by a small
 // search over the orbits of squares under the rotation (each orbit all-in or all-out).
+#include "kqueens_search.hpp"
+
 #include "nqueens/kqueens.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <chrono>
 #include <stdexcept>
-#include <thread>
 
-#include "nqueens/jobs.hpp"
-
-namespace nqueens {
+namespace nqueens::kernels {
 
 namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-
-struct Job {
-  int row;  // next row to decide
-  int k;    // queens already placed
-  u32 down, left, right;
-  u64 mult;  // 2 when the mirror image is counted by this job too
-};
 
 class RowSearch {
  public:
@@ -90,7 +80,7 @@ class RowSearch {
   // Prefixes down to `depth` rows below the first queen, with the mirror reduction applied
   // to that first queen.
   void make_jobs(int r, int k, u32 d, u32 l, u32 rt, u64 mult, bool placed, int depth,
-                 std::vector<Job>& jobs) const {
+                 std::vector<KQueensPrefix>& jobs) const {
     if (r >= n_ - 2 || (placed && depth == 0)) {
       jobs.push_back({r, k, d, l, rt, mult});
       return;
@@ -118,32 +108,6 @@ class RowSearch {
   u32 mask_;
   std::vector<u64> count_;
 };
-
-std::vector<u64> count_all(int n, int target, int threads) {
-  std::vector<Job> jobs;
-  RowSearch(n, target).make_jobs(0, 0, 0, 0, 0, 1, false, 2, jobs);
-  // Big subtrees first, so that no core is left with one long job at the end.
-  std::stable_sort(jobs.begin(), jobs.end(),
-                   [](const Job& a, const Job& b) { return a.row < b.row; });
-  std::atomic<std::size_t> next{0};
-  std::vector<std::vector<u64>> partial(static_cast<std::size_t>(threads));
-  auto worker = [&](std::size_t id) {
-    RowSearch s(n, target);
-    for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      const Job& j = jobs[i];
-      s.run(j.row, j.k, j.down, j.left, j.right, j.mult);
-    }
-    partial[id] = s.counts();
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, static_cast<std::size_t>(t));
-  worker(0);
-  for (auto& t : pool) t.join();
-  std::vector<u64> total(static_cast<std::size_t>(n) + 1, 0);
-  for (const auto& p : partial)
-    for (std::size_t i = 0; i < total.size(); ++i) total[i] += p[i];
-  return total;
-}
 
 // Placements fixed by a rotation: choose whole orbits of squares. Line masks: rows and
 // columns n bits, diagonals 2n - 1 bits (fits 64 for n <= 32).
@@ -195,48 +159,37 @@ class OrbitSearch {
   std::vector<u64> count_;
 };
 
-std::vector<u64> fixed_by(int n, Transform g, int target) {
+}  // namespace
+
+std::vector<KQueensPrefix> kqueens_prefixes(int n, int target) {
+  std::vector<KQueensPrefix> jobs;
+  RowSearch(n, target).make_jobs(0, 0, 0, 0, 0, 1, false, 2, jobs);
+  // Big subtrees first, so that no core is left with one long job at the end.
+  std::stable_sort(jobs.begin(), jobs.end(),
+                   [](const KQueensPrefix& a, const KQueensPrefix& b) { return a.row < b.row; });
+  return jobs;
+}
+
+std::vector<std::uint64_t> kqueens_count_prefix(int n, int target, const KQueensPrefix& j) {
+  RowSearch s(n, target);
+  s.run(j.row, j.k, j.down, j.left, j.right, j.mult);
+  std::vector<std::uint64_t> c = s.counts();
+  c.resize(static_cast<std::size_t>(n) + 1);
+  return c;
+}
+
+std::vector<std::uint64_t> kqueens_fixed_by(int n, Transform g, int target) {
   OrbitSearch s(n, g, target);
   s.run(0, 0, Orbit{});
   return s.counts();
 }
 
-}  // namespace
+}  // namespace nqueens::kernels
 
-KQueensTable count_k_queens(const KQueensOptions& o) {
-  if (o.n < 0 || o.n > kMaxKQueensN)
-    throw std::invalid_argument(
-        fmt::format("N must be between 0 and {} for k queens, got {}", kMaxKQueensN, o.n));
-  if (o.k < -1 || o.k > o.n)
-    throw std::invalid_argument(fmt::format("k must be between 0 and N = {}, got {}", o.n, o.k));
-  const auto start = std::chrono::steady_clock::now();
-  const int n = o.n;
-  const auto size = static_cast<std::size_t>(n) + 1;
-  KQueensTable t;
-  t.n = n;
-  t.k = o.k;
-  const int threads = o.threads > 0 ? o.threads : hardware_threads();
-  t.total = n == 0 ? std::vector<u64>{1} : count_all(n, o.k, threads);
-  std::vector<u64> rot90 = n == 0 ? std::vector<u64>{1} : fixed_by(n, Transform::rotate90, o.k);
-  std::vector<u64> rot180 = n == 0 ? std::vector<u64>{1} : fixed_by(n, Transform::rotate180, o.k);
-  t.unique.assign(size, 0);
-  for (std::size_t k = 0; k < size; ++k) {
-    if (o.k >= 0 && static_cast<int>(k) != o.k) {
-      t.total[k] = 0;
-      continue;
-    }
-    // Each of the 4 reflections fixes the empty board; the two axis mirrors fix a single
-    // queen on the middle column/row (odd n), the two diagonal mirrors one on their diagonal.
-    const u64 mirrors = k == 0   ? 4
-                        : k == 1 ? 2 * static_cast<u64>(n) * (n % 2) + 2 * static_cast<u64>(n)
-                                 : 0;
-    const u64 sum = t.total[k] + 2 * rot90[k] + rot180[k] + mirrors;
-    if (sum % 8 != 0) throw std::logic_error("Burnside sum not divisible by 8");
-    t.unique[k] = sum / 8;
-  }
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return t;
-}
+// The public listing functions of include/nqueens/kqueens.hpp (single-threaded searches).
+namespace nqueens {
+
+using u64 = std::uint64_t;
 
 bool is_canonical_placement(const Placement& p) {
   std::vector<Square> base = p.queens;
