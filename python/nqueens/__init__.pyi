@@ -1,6 +1,6 @@
 # Type stubs for the nqueens package (the functions live in the compiled nqueens._core).
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal, SupportsIndex, overload
+from typing import Literal, SupportsIndex, final, overload
 
 import numpy
 import numpy.typing
@@ -15,10 +15,10 @@ MAX_FIND_N: int
 MAX_COMPLETE_N: int
 MAX_K_QUEENS_N: int
 
-Method = Literal["auto", "backtrack", "join"]
-Format = Literal["perm", "board", "json", "algebraic"]
-Columns = Sequence[SupportsIndex]
-Squares = str | Iterable[tuple[int, int]] | None
+_Method = Literal["auto", "backtrack", "join"]
+_Format = Literal["perm", "board", "json", "algebraic"]
+_Columns = Sequence[SupportsIndex]
+_Squares = str | Iterable[tuple[int, int]] | None
 
 class CountResult:
     """The result of count(): exact totals and the symmetry classes."""
@@ -39,6 +39,7 @@ class CountResult:
     @property
     def seconds(self) -> float: ...
 
+@final
 class SolutionIterator(Iterator[tuple[int, ...]]):
     """Lazy iterator over solutions in lexicographic order."""
     def __iter__(self) -> SolutionIterator: ...
@@ -70,7 +71,7 @@ class KQueensCount:
     @property
     def unique(self) -> int: ...
 
-def count(n: int, threads: int = 0, method: Method = "auto") -> CountResult:
+def count(n: int, threads: int = 0, method: _Method = "auto") -> CountResult:
     """All solutions and fundamental ones of the n x n board (1 <= n <= 32)."""
 
 def solutions(n: int, unique: bool = False) -> SolutionIterator:
@@ -84,10 +85,10 @@ def solutions_array(
 def solution(n: int, index: int, unique: bool = False) -> tuple[int, ...]:
     """Solution number index (0-based) in lexicographic order (1 <= n <= 17)."""
 
-def rank(p: Columns, unique: bool = False) -> int:
+def rank(p: _Columns, unique: bool = False) -> int:
     """The 0-based index of solution p in lexicographic order."""
 
-def verify(p: Columns | str) -> Verification:
+def verify(p: _Columns | str) -> Verification:
     """Is p (0-based columns, or text as `nqueens verify` reads it) a solution?"""
 
 def find(n: int, random: bool = False, seed: int | None = None) -> tuple[int, ...]:
@@ -96,8 +97,8 @@ def find(n: int, random: bool = False, seed: int | None = None) -> tuple[int, ..
 @overload
 def complete(
     n: int,
-    fixed: Squares = None,
-    blocked: Squares = None,
+    fixed: _Squares = None,
+    blocked: _Squares = None,
     *,
     count: Literal[False] = False,
     all: Literal[False] = False,
@@ -106,8 +107,8 @@ def complete(
 @overload
 def complete(
     n: int,
-    fixed: Squares = None,
-    blocked: Squares = None,
+    fixed: _Squares = None,
+    blocked: _Squares = None,
     *,
     count: Literal[True],
     all: Literal[False] = False,
@@ -116,8 +117,8 @@ def complete(
 @overload
 def complete(
     n: int,
-    fixed: Squares = None,
-    blocked: Squares = None,
+    fixed: _Squares = None,
+    blocked: _Squares = None,
     *,
     count: Literal[False] = False,
     all: Literal[True],
@@ -129,8 +130,8 @@ def count_k(n: int, k: int, threads: int = 0) -> KQueensCount:
 def table(n: int, threads: int = 0) -> list[KQueensCount]:
     """count_k for every k = 0..n."""
 
-def to_string(p: Columns, format: Format = "perm") -> str:
+def to_string(p: _Columns, format: _Format = "perm") -> str:
     """A solution as the command line prints it."""
 
-def svg(p: Columns, cell: int = 0, coordinates: bool = True, mark_attacks: bool = True) -> str:
+def svg(p: _Columns, cell: int = 0, coordinates: bool = True, mark_attacks: bool = True) -> str:
     """The board as a standalone SVG document (n <= 1000)."""

@@ -2,9 +2,9 @@
 from collections.abc import Sequence
 from typing import Literal, overload
 
-Rows = Sequence[Sequence[int]]
-Difficulty = Literal["any", "easy", "medium", "hard", "expert", "extreme"]
-Symmetry = Literal["none", "rot180", "rot90", "mirror"]
+_Rows = Sequence[Sequence[int]]
+_Difficulty = Literal["any", "easy", "medium", "hard", "expert", "extreme"]
+_Symmetry = Literal["none", "rot180", "rot90", "mirror"]
 
 class Rating:
     """The result of rate(): difficulty for a person."""
@@ -22,12 +22,12 @@ class Rating:
 @overload
 def solve(puzzle: str, *, size: int | None = None) -> str | None: ...
 @overload
-def solve(puzzle: Rows, *, size: int | None = None) -> list[list[int]] | None: ...
-def count(puzzle: str | Rows, limit: int = 2, *, size: int | None = None) -> int:
+def solve(puzzle: _Rows, *, size: int | None = None) -> list[list[int]] | None: ...
+def count(puzzle: str | _Rows, limit: int = 2, *, size: int | None = None) -> int:
     """Solutions counted up to limit."""
 
 def solve_all(
-    puzzles: Sequence[str] | Sequence[Rows], threads: int = 0, *, size: int | None = None
+    puzzles: Sequence[str] | Sequence[_Rows], threads: int = 0, *, size: int | None = None
 ) -> list[str | list[list[int]] | None]:
     """solve() for each puzzle, on threads."""
 
@@ -37,13 +37,13 @@ def read(text: str, size: int = 9) -> list[str]:
 def generate(
     *,
     size: int = 9,
-    difficulty: Difficulty = "any",
-    symmetry: Symmetry = "none",
+    difficulty: _Difficulty = "any",
+    symmetry: _Symmetry = "none",
     seed: int | None = None,
     minimal: bool = True,
     attempts: int = 20000,
 ) -> str | None:
     """A random puzzle with exactly one solution."""
 
-def rate(puzzle: str | Rows, *, size: int | None = None) -> Rating | None:
-    """Difficulty for a person; None when there is no solution."""
+def rate(puzzle: str | _Rows, *, size: int | None = None) -> Rating | None:
+    """_Difficulty for a person; None when there is no solution."""

@@ -212,13 +212,27 @@ class SolutionSearch {
 // dispatch alone (N = 12 then gave 0.5 million solutions/s instead of the 2 million wanted).
 struct SolutionIteratorObject {
   PyObject_HEAD SolutionSearch* search;
+  bool running;  // a next() is searching with the GIL released (n > 16)
 };
+
+// As for generators: a second thread may not resume or close the iterator meanwhile.
+bool refuse_if_running(SolutionIteratorObject* it) {
+  if (!it->running) return false;
+  PyErr_SetString(PyExc_ValueError, "solutions iterator already executing");
+  return true;
+}
 
 PyTypeObject* g_iterator_type = nullptr;
 
 PyObject* iterator_next(PyObject* self) {
   auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
+  if (refuse_if_running(it)) return nullptr;
   if (it->search == nullptr) return nullptr;  // NULL without an error: StopIteration
+  struct Running {
+    bool& flag;
+    explicit Running(bool& f) : flag(f) { flag = true; }
+    ~Running() { flag = false; }
+  } running(it->running);
   try {
     PyObject* t = it->search->next();
     if (t == nullptr && !PyErr_Occurred()) {  // exhausted: free the state now
@@ -239,6 +253,7 @@ PyObject* iterator_next(PyObject* self) {
 
 PyObject* iterator_close(PyObject* self, PyObject*) {
   auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
+  if (refuse_if_running(it)) return nullptr;
   delete it->search;
   it->search = nullptr;
   Py_RETURN_NONE;
@@ -278,6 +293,7 @@ py::object make_solution_iterator(int n, bool unique) {
   PyObject* self = g_iterator_type->tp_alloc(g_iterator_type, 0);
   if (self == nullptr) throw py::error_already_set();
   reinterpret_cast<SolutionIteratorObject*>(self)->search = search.release();
+  reinterpret_cast<SolutionIteratorObject*>(self)->running = false;
   return py::reinterpret_steal<py::object>(self);
 }
 

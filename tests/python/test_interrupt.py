@@ -73,3 +73,23 @@ def test_keyboard_interrupt_during_solutions_array():
         pytest.skip("not enough memory for the N = 17 array")
     finally:
         timer.join()
+
+
+def test_second_thread_may_not_resume_a_searching_iterator():
+    it = nqueens.solutions(44)
+    seen = []
+
+    def meddle():
+        for action in (lambda: next(it), it.close):
+            try:
+                action()
+            except ValueError as e:
+                seen.append(str(e))
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, meddle)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        next(it)
+    timer.join()
+    assert seen == ["solutions iterator already executing"] * 2
