@@ -701,8 +701,8 @@ squares as the command line writes them ("a1,c5" or 1-based "1:1,5:3") or sequen
 with count=True the number of completions; with all=True a list of them (at most limit).)");
 
   py::class_<KQueensCount>(m, "KQueensCount", "Placements of k non-attacking queens.")
-      .def_readonly("n", &KQueensCount::n)
-      .def_readonly("k", &KQueensCount::k)
+      .def_readonly("n", &KQueensCount::n, "board size")
+      .def_readonly("k", &KQueensCount::k, "queens placed")
       .def_readonly("total", &KQueensCount::total, "placements (OEIS A172517 and kin)")
       .def_readonly("unique", &KQueensCount::unique, "the same up to rotations and reflections")
       .def("__repr__", [](const KQueensCount& c) {
