@@ -39,7 +39,8 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
 // fewest-candidates branching. Exposed so tools can compare against it.
 SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);
 
-// Which SIMD/bit-instruction level the 9x9 solver was compiled for ("avx512", "bmi2", "portable").
+// Which SIMD/bit-instruction level the 9x9 solver was compiled for ("avx512+bmi2",
+// "avx2+bmi2", "avx2", "bmi2", "portable").
 const char* solver_isa();
 
 }  // namespace sudoku

@@ -593,6 +593,10 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
 const char* solver_isa() {
 #if defined(__AVX512F__)
   return "avx512+bmi2";
+#elif defined(__AVX2__) && defined(__BMI2__)
+  return "avx2+bmi2";
+#elif defined(__AVX2__)
+  return "avx2";
 #elif defined(__BMI2__)
   return "bmi2";
 #else

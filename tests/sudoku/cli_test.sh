@@ -93,6 +93,7 @@ bench)
   grep -q "1465 puzzles" "$tmp/out" || fail "puzzle count"
   grep -E "^fast" "$tmp/out" | grep -q " 1465 " || fail "unique count"
   grep -q "^reference" "$tmp/out" || fail "reference row"
+  grep -E "^read\+solve\+print" "$tmp/out" | grep -q " 1465 " || fail "whole-run row"
   "$bin" bench >/dev/null 2>&1; [ $? -eq 2 ] || fail "bench without file"
   ;;
 *) fail "unknown case" ;;
