@@ -6,7 +6,7 @@
 //                        3, g);
 //   sudoku::Explanation e = sudoku::explain(g);
 //   for (const sudoku::Step& s : e.steps) std::cout << sudoku::describe(s) << '\n';
-//   // "hidden single: r3c5=7 (box 2)" ... e.score is the hardest step on the Sudoku
+//   // "hidden single: r6c2=4 (box 4)" ... e.score is the hardest step on the Sudoku
 //   // Explainer scale (docs/SUDOKU.md has the weight of every technique).
 //   std::optional<sudoku::Step> hint = sudoku::next_step(g);  // the first step only
 //
@@ -25,7 +25,9 @@
 
 namespace sudoku {
 
-// Techniques from the easiest to the hardest (the order the explainer tries them in).
+// Techniques from the easiest to the hardest, the order the explainer tries them in; except
+// that skyscraper and 2-string kite are the shortest X-chains, named when the X-chain search
+// finds one, so simple colouring is tried before them.
 enum class Technique : int {
   kFullHouse = 0,    // last empty cell of a row, column or box
   kHiddenSingle,     // a digit has one place left in a row, column or box
@@ -35,16 +37,16 @@ enum class Technique : int {
   kNakedPair,        // two cells of a house hold the same two candidates only
   kXWing,            // a digit in two rows confined to the same two columns (or vice versa)
   kHiddenPair,       // two digits of a house fit only in the same two cells
-  kNakedTriple,      //
+  kNakedTriple,      // three cells of a house holding three candidates between them
   kSwordfish,        // the X-wing with three lines
-  kHiddenTriple,     //
+  kHiddenTriple,     // three digits of a house that fit only in the same three cells
   kXYWing,           // pivot {a,b} with pincers {a,c} and {b,c}: c not where both pincers see
   kXYZWing,          // pivot {a,b,c} with pincers {a,c} and {b,c}
   kWWing,            // two {a,b} cells joined by a strong link on b: a not where both see
   kUniqueRectangle,  // four cells that would allow two solutions (types 1, 2 and 4)
-  kNakedQuad,        //
+  kNakedQuad,        // four cells, four candidates
   kJellyfish,        // the X-wing with four lines
-  kHiddenQuad,       //
+  kHiddenQuad,       // four digits, four cells
   kSkyscraper,       // two parallel strong links on a digit joined at one end
   kTwoStringKite,    // a row and a column strong link on a digit joined in a box
   kSimpleColouring,  // the two colours of one digit's strong-link web: a trap or a wrap
