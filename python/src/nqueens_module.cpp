@@ -587,6 +587,10 @@ std::string repr_count(const CountResultPy& r) {
 PYBIND11_MODULE(_core, m) {
   m.doc() =
       "N-Queens and Sudoku solvers (the compiled part of the nqueens package; import nqueens).";
+  // Each docstring opens with its signature in Python terms; pybind11's own would say
+  // `object` for every argument (they are checked by hand, for the command line's messages).
+  py::options options;
+  options.disable_function_signatures();
   m.attr("__version__") = nqueens::kVersion;
   py::module_::import("atexit").attr("register")(py::cpp_function(&wait_for_detached_work));
   m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
