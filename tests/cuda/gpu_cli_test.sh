@@ -4,12 +4,10 @@
 # run stopped part way resumes from its checkpoint.
 # Usage: gpu_cli_test.sh path/to/nqueens
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$bin" count 10 --gpu >out 2>err </dev/null; rc=$?
 if [ $rc -eq 2 ]; then
@@ -32,5 +30,4 @@ fi
 "$bin" count 8 --gpu --queens 3 >out 2>err </dev/null; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] || fail "count 8 --gpu --queens 3: exit $rc, $(cat err)"
 
-[ $failures -eq 0 ] && echo "gpu cli: all checks passed"
-[ $failures -eq 0 ]
+finish

@@ -4,13 +4,11 @@
 # the bad arguments (MPMD launch) or another job list. --help and --version exit 0.
 # Usage: bad_arguments_test.sh MPIEXEC NQUEENS_MPI
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 mpiexec=$1 bin=$2
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # expect_refused WHAT PATTERN MPIRUN-ARGS...: exit 2 within 20 s, stderr exactly one line (mpirun
 # -q hides mpirun's own banner about the non-zero exit) that matches PATTERN.
@@ -53,5 +51,4 @@ timeout 20 "$mpiexec" -np 3 "$bin" --version >out 2>err || fail "--version: exit
 timeout 20 "$mpiexec" -np 3 "$bin" count --help >out 2>err || fail "--help: exit $?"
 [ "$(grep -c '^Usage: ' out)" -eq 1 ] || fail "--help: $(cat out)"
 
-if [ $failures -eq 0 ]; then echo "bad_arguments_test: all checks passed"; else echo "bad_arguments_test: $failures failed"; fi
-[ $failures -eq 0 ]
+finish

@@ -4,19 +4,22 @@
 # passes --method.
 # Usage: count_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK N [json]
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 mpiexec=$1 bin=$2 check=$3 n=$4
 # Open MPI refuses root without these, and more ranks than cores without the last one.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 method=()
 [ -n "${METHOD:-}" ] && method=(--method "$METHOD")
-out=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 -q "${method[@]}") || { echo "FAIL: exit $? for N = $n"; exit 1; }
+out=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 -q "${method[@]}") || fail "exit $? for N = $n"
 echo "$out" | "$check" "$n" || exit 1
 total=$(echo "$out" | sed -n 's/^total: //p') unique=$(echo "$out" | sed -n 's/^unique: //p')
 echo "mpi count $n: $total $unique"
 [ "${5:-}" = json ] || exit 0
-json=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 --json "${method[@]}") || { echo "FAIL: --json exit $?"; exit 1; }
+json=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 --json "${method[@]}") || fail "--json exit $?"
 case "$json" in
   *"\"n\":$n,\"total\":$total,\"unique\":$unique,"*${METHOD:+\"method\":\"$METHOD\"}*) ;;
-  *) echo "FAIL: --json: $json"; exit 1 ;;
+  *) fail "--json: $json" ;;
 esac
 echo "mpi count $n --json: ok"
+finish

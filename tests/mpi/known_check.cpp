@@ -1,5 +1,5 @@
 // Reads a `count` report (text) on stdin and checks its total and unique lines against the
-// published values in tests/known_values.hpp. Usage: known_check N < report
+// published values in tests/common/known_values.hpp. Usage: known_check N < report
 #include <cstdio>
 #include <iostream>
 #include <string>

@@ -5,13 +5,11 @@
 # Usage: resume_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK [NQUEENS]   (N = 17; the threaded
 # cross-checks are skipped without NQUEENS)
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 mpiexec=$1 bin=$2 check=$3 nqueens=${4:-}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 wait_for_progress() {  # until the record lists some done jobs
   for _ in $(seq 1 500); do
@@ -92,5 +90,4 @@ else
   resume "kill -9 of mpirun, resumed by mpirun -np 3" "$mpiexec" -np 3 "$bin" count 17 -j 1 --checkpoint c.rec
 fi
 
-if [ $failures -eq 0 ]; then echo "resume_test: all checks passed"; else echo "resume_test: $failures failed"; fi
-[ $failures -eq 0 ]
+finish

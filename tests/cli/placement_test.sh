@@ -1,11 +1,10 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # CLI checks for find, complete, count/list --queens: exit codes, one-line errors, output.
-# Usage: cli_placement_test.sh path/to/nqueens
+# Usage: placement_test.sh path/to/nqueens
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 NQ="$1"
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # expect CODE LINES_ON_STDERR PATTERN_IN_STDERR_OR_STDOUT -- command args...
 expect() {
@@ -15,9 +14,7 @@ expect() {
   n=$(wc -l <"$tmp/err")
   if [ "$rc" != "$code" ] || { [ "$lines" != "-" ] && [ "$n" != "$lines" ]; } ||
      ! grep -q -- "$pattern" "$tmp/out" "$tmp/err"; then
-    echo "FAIL: $* -> rc=$rc (want $code), stderr lines $n (want $lines), pattern '$pattern'"
-    cat "$tmp/err"
-    fails=$((fails + 1))
+    fail "$* -> rc=$rc (want $code), stderr lines $n (want $lines), pattern '$pattern': $(head -c 300 "$tmp/err")"
   fi
 }
 
@@ -28,8 +25,8 @@ expect 2 1 "N must be" -- "$NQ" find 0
 expect 2 1 "whole number" -- "$NQ" find abc
 expect 2 1 "format" -- "$NQ" find 8 --format nope
 expect 0 0 '"solution"' -- "$NQ" find 10 --format json
-"$NQ" find 100000 >"$tmp/big" && "$NQ" verify -q <"$tmp/big" || { echo "FAIL: find 100000 | verify"; fails=$((fails + 1)); }
-"$NQ" find 5000 --random --seed 7 | "$NQ" verify -q || { echo "FAIL: find --random | verify"; fails=$((fails + 1)); }
+"$NQ" find 100000 >"$tmp/big" && "$NQ" verify -q <"$tmp/big" || { fail "find 100000 | verify"; }
+"$NQ" find 5000 --random --seed 7 | "$NQ" verify -q || { fail "find --random | verify"; }
 
 expect 0 0 "46736" -- "$NQ" count 8 --queens 5
 expect 0 0 '"total":10320' -- "$NQ" count 8 --queens 3 --json
@@ -50,8 +47,7 @@ printf '. Q . .\n. . . .\n. . . .\n. . . .\n' >"$tmp/board"
 expect 0 0 "2 4 1 3" -- "$NQ" complete --board "$tmp/board"
 printf '. Q . .\n. . . .\nx . . .\n. . . .\n' >"$tmp/board"
 expect 1 1 "no completion" -- "$NQ" complete --board "$tmp/board"
-if [ "$("$NQ" complete 8 --fixed 1:1 --count)" != 4 ]; then echo "FAIL: complete --count"; fails=$((fails + 1)); fi
-if [ "$("$NQ" complete 8 --fixed 1:1 --all | wc -l)" != 4 ]; then echo "FAIL: complete --all"; fails=$((fails + 1)); fi
+if [ "$("$NQ" complete 8 --fixed 1:1 --count)" != 4 ]; then fail "complete --count"; fi
+if [ "$("$NQ" complete 8 --fixed 1:1 --all | wc -l)" != 4 ]; then fail "complete --all"; fi
 
-[ "$fails" = 0 ] && echo "all issue-3 CLI checks passed"
-exit "$fails"
+finish

@@ -1,26 +1,19 @@
-// The kernels behind the viewer: random access, the trace state machine, SVG rendering and the
-// explicit construction, checked against the plain enumeration and the counter.
+// Random access by subtree counts (include/nqueens/rank.hpp), checked against the plain
+// enumeration and the published counts.
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <string>
 
-#include "nqueens/construct.hpp"
-#include "nqueens/count.hpp"
+#include "known_values.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/rank.hpp"
-#include "nqueens/render.hpp"
-#include "nqueens/trace.hpp"
 #include "nqueens/verify.hpp"
 
 namespace {
 
-// OEIS A000170 / A002562 for N = 0..17.
-constexpr std::uint64_t kTotal[] = {1,     1,     0,      0,       2,        10,
-                                    4,     40,    92,     352,     724,      2680,
-                                    14200, 73712, 365596, 2279184, 14772512, 95815104};
-constexpr std::uint64_t kUnique[] = {1,  1,  0,   0,    1,    2,     1,      6,       12,
-                                     46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939};
+using nqueens::known::kTotal;
+using nqueens::known::kUnique;
 
 TEST(Rank, TableSizesArePublishedCounts) {
   for (int n = 1; n <= nqueens::kMaxRankN; ++n) {
@@ -90,55 +83,6 @@ TEST(Rank, CanonicalTestAgreesWithTheLibrary) {
   for (int n = 4; n <= 9; ++n)
     for (const nqueens::Solution& s : nqueens::solutions(n))
       ASSERT_EQ(nqueens::is_canonical_fast(s.data(), n), nqueens::is_canonical(s));
-}
-
-TEST(Trace, CountsSolutionsAndNodesOfTheSearch) {
-  for (int n = 1; n <= 9; ++n) {
-    nqueens::Tracer t(n);
-    nqueens::TraceStep s;
-    std::uint64_t places = 0, undos = 0, last_solutions = 0;
-    while (t.next(s)) {
-      places += s.kind == nqueens::StepKind::place;
-      undos += s.kind == nqueens::StepKind::undo;
-      last_solutions = s.solutions;
-    }
-    EXPECT_EQ(last_solutions, kTotal[n]) << n;
-    EXPECT_EQ(places, undos) << "every placement is undone";
-    EXPECT_EQ(s.nodes, places);
-  }
-  EXPECT_THROW(nqueens::Tracer(0), std::invalid_argument);
-}
-
-TEST(Trace, SkipEqualsStepping) {
-  nqueens::Tracer a(7), b(7);
-  nqueens::TraceStep sa, sb;
-  b.skip(1234);
-  for (int i = 0; i < 1234; ++i) a.next(sa);
-  ASSERT_TRUE(a.next(sa));
-  ASSERT_TRUE(b.next(sb));
-  EXPECT_EQ(sa.index, sb.index);
-  EXPECT_EQ(sa.row, sb.row);
-  EXPECT_EQ(sa.col, sb.col);
-}
-
-TEST(Render, DrawsEveryQueenAndMarksAttacks) {
-  const std::string svg = nqueens::render_svg(nqueens::to_placement({0, 4, 7, 5, 2, 6, 1, 3}));
-  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
-  std::size_t queens = 0;
-  for (std::size_t p = 0; (p = svg.find("<path", p)) != std::string::npos; ++p) ++queens;
-  EXPECT_EQ(queens, 8u);
-  EXPECT_EQ(svg.find("#d11"), std::string::npos) << "a solution has no attacking queen";
-  const std::string bad = nqueens::render_svg(nqueens::Placement{4, {{0, 0}, {1, 1}}});
-  EXPECT_NE(bad.find("#d11"), std::string::npos);
-  EXPECT_THROW(nqueens::render_svg(nqueens::Placement{4, {{0, 4}}}), std::invalid_argument);
-}
-
-TEST(Construction, IsASolutionForEveryN) {
-  for (int n = 4; n <= 1000; ++n)
-    ASSERT_TRUE(nqueens::is_solution(nqueens::construct_solution(n))) << n;
-  EXPECT_EQ(nqueens::construct_solution(1), nqueens::Solution{0});
-  EXPECT_THROW(nqueens::construct_solution(2), std::invalid_argument);
-  EXPECT_THROW(nqueens::construct_solution(3), std::invalid_argument);
 }
 
 }  // namespace

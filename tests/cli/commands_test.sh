@@ -1,32 +1,14 @@
 #!/usr/bin/env bash
 # End-to-end checks of the nqueens command line: real values on stdout, and for every kind
 # of bad input exactly one line on stderr and exit code 2.
-# Usage: cli_test.sh path/to/nqueens
+# Usage: commands_test.sh path/to/nqueens
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 bin="$1"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-# expect_out expected-stdout args...: exit 0 and exactly that on stdout.
-expect_out() {
-  local want="$1"; shift
-  local got
-  got=$("$bin" "$@" 2>"$tmp/err"); local rc=$?
-  [ $rc -eq 0 ] || fail "nqueens $* exited $rc: $(cat "$tmp/err")"
-  [ "$got" = "$want" ] || fail "nqueens $*: expected [$want] got [$got]"
-}
-
-# expect_bad exit-code args...: one line on stderr naming the problem, nothing on stdout.
-expect_bad() {
-  local code="$1"; shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; local rc=$?
-  [ $rc -eq "$code" ] || fail "nqueens $* exited $rc, expected $code"
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "nqueens $*: stderr is not one line: $(cat "$tmp/err")"
-  grep -q '^nqueens' "$tmp/err" || fail "nqueens $*: stderr does not say who is talking"
-}
+BIN=$bin NAME=nqueens  # for expect_out / expect_bad (tests/lib/testlib.sh)
 
 # Counts.
 got=$("$bin" count 10 -j 2 | head -4)
@@ -97,10 +79,12 @@ expect_bad 2 list 8 --limit -3
 expect_bad 2 list 8 --limit many
 expect_bad 2 frobnicate 8
 expect_bad 2
-expect_bad 2 verify "1 5 x"
-expect_bad 2 verify "a1 z99"
-expect_bad 2 verify "0 1 2"
-expect_bad 2 verify '{"n":8}'
+# verify reports each malformed input on stdout ("malformed: ...") and exits 2 with one line.
+for bad in "1 5 x" "a1 z99" "0 1 2" '{"n":8}'; do
+  expect_exit 2 verify "$bad"
+  expect_one_line_error "verify $bad"
+  grep -q '^malformed: ' "$tmp/out" || fail "verify $bad: stdout: $(cat "$tmp/out")"
+done
 expect_bad 2 verify ""
 printf 'Q . x\n' | "$bin" verify >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] || fail "malformed board exit $rc"
@@ -116,5 +100,4 @@ printf '1 5 8 6 3 7 2 4\nbad\n1 2\n' | "$bin" verify >"$tmp/out" 2>"$tmp/err"; r
 "$bin" --version | grep -q '^nqueens [0-9]' || fail "--version"
 "$bin" count --help >/dev/null || fail "count --help"
 
-if [ $failures -eq 0 ]; then echo "cli_test: all checks passed"; else echo "cli_test: $failures failed"; fi
-[ $failures -eq 0 ]
+finish

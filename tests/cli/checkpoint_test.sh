@@ -4,18 +4,17 @@
 # total; damaged, truncated or mismatched records are refused with exit 2 and one line.
 # Usage: checkpoint_test.sh path/to/nqueens
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 bin=$(realpath "$1")
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+BIN=$bin NAME=nqueens
 expect_refused() {  # expect_refused what args...: exit 2, one line on stderr
-  local what="$1"; shift
-  "$bin" "$@" >out 2>err; local rc=$?
-  [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2 ($(cat err))"
-  [ "$(wc -l <err)" -eq 1 ] || fail "$what: stderr not one line: $(cat err)"
+  local what="$1"
+  shift
+  expect_exit 2 "$@"
+  expect_one_line_error "$what"
 }
 
 # Waits until the record exists and lists some done jobs.
@@ -99,5 +98,4 @@ expect_refused "other method" count 13 --method backtrack --checkpoint join13.re
 # A finished checkpoint is reused, not recounted.
 "$bin" count 12 --checkpoint twelve.rec -q | grep -q 'resumed from twelve.rec' || fail "reuse"
 
-if [ $failures -eq 0 ]; then echo "checkpoint_test: all checks passed"; else echo "checkpoint_test: $failures failed"; fi
-[ $failures -eq 0 ]
+finish

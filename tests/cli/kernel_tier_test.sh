@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `nqueens count` with each kernel tier this CPU has: the OEIS counts, and the tier named in
 # --json; a tier it lacks and an unknown name are bad input (exit 2, one line on stderr).
-# Cross builds pass their emulator (tests/cross). Usage: cli_kernel_test.sh BIN [EMULATOR ARGS...]
+# Cross builds pass their emulator (tests/cross). Usage: kernel_tier_test.sh BIN [EMULATOR ARGS...]
 set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 bin="$1"
 shift
 nq() { "${emulator[@]}" "$bin" "$@"; }
 emulator=("$@")
 err=$(mktemp)
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 out=$(nq --version) || fail "--version exit $?"
 tier=$(sed -n 's/^counting kernel on this CPU: \([a-z0-9]*\).*/\1/p' <<<"$out")
@@ -40,4 +41,4 @@ rc=$?
 [ "$rc" -eq 2 ] || fail "NQUEENS_KERNEL=sse9: exit $rc, want 2"
 [ "$(wc -l <"$err")" -eq 1 ] || fail "NQUEENS_KERNEL=sse9: stderr is not one line: $(cat "$err")"
 rm -f "$err"
-echo "cli kernel tiers: ok"
+finish

@@ -4,12 +4,10 @@
 # exactly Q(18) and its fundamental count (OEIS A000170, A002562).
 # Usage: long_resume_test.sh path/to/nqueens
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
 bin=$(realpath "$1")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 count=("$bin" count 18 --method join -j 2 --checkpoint n18.rec --checkpoint-seconds 0.5 -q)
 for seconds in 4 7; do
@@ -25,5 +23,4 @@ done
 grep -q '^total: 666090624$' out || fail "total after two kills: $(cat out)"
 grep -q '^unique: 83263591$' out || fail "unique after two kills: $(cat out)"
 grep -q 'resumed from n18.rec' out || fail "the last run did not resume: $(cat out)"
-if [ $failures -eq 0 ]; then echo "long_resume_test: all checks passed"; else echo "long_resume_test: $failures failed"; fi
-[ $failures -eq 0 ]
+finish

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# nqueens under bad input and failing output: each case was once accepted, hung or lost data.
+# Every refusal is one line on stderr and exit 2 (docs/RELIABILITY.md).
+# Usage: bad_input_test.sh NQUEENS
+source "$(dirname "$0")/../lib/testlib.sh"
+BIN=$1 NAME=nqueens
+T=$TESTLIB_TMP
+
+# Squares off the board, also past 2^32 (once cast to int first and read as rank 1..4).
+expect_bad 2 verify "b4294967297 d4294967298 a4294967299 c4294967300"
+expect_bad 2 verify "a9 c1 e2 g3 b4 d5 f6 h7"
+expect_bad 2 verify "a99999999999999999999 b1"
+expect_out "valid" verify "b1 d2 a3 c4"
+
+# Output that cannot be written: exit 2 and one line, for every command that prints data.
+expect_full() {
+  "$BIN" "$@" >/dev/full 2>"$T/err" </dev/null
+  local rc=$?
+  [ "$rc" -eq 2 ] || fail "$* > /dev/full: exit $rc, expected 2: $(head -c 300 "$T/err")"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$* > /dev/full: stderr is not one line: $(head -c 300 "$T/err")"
+  grep -q "^nqueens: cannot write output" "$T/err" ||
+    fail "$* > /dev/full: stderr: $(head -c 300 "$T/err")"
+}
+expect_full list 10
+expect_full list 8 --limit 3 --format json
+expect_full count 8 -q
+expect_full count 8 --queens 3
+expect_full count 6 --table
+expect_full find 8
+expect_full find 1000
+expect_full trace 8
+expect_full verify "2 4 1 3"
+expect_full complete 8 --fixed a1
+expect_full complete 8 --fixed a1 --all
+expect_full render 8 --index 1
+expect_full --help
+# A listing far too long to finish stops at the first failed write instead of running on.
+timeout 120 "$BIN" list 20 >/dev/full 2>"$T/err"
+[ $? -eq 2 ] || fail "list 20 > /dev/full did not stop with exit 2: $(head -c 300 "$T/err")"
+
+# Records: a class count past 2^128 - 1 (39 digits) with a valid checksum is refused, not
+# taken modulo 2^128.
+"$BIN" count 8 -q --shard 1/2 --checkpoint "$T/a.record" >/dev/null 2>&1 || fail "count 8 --shard 1/2"
+"$BIN" count 8 -q --shard 2/2 --checkpoint "$T/b.record" >/dev/null 2>&1 || fail "count 8 --shard 2/2"
+expect_out "$("$BIN" count 8 --total-only)" merge "$T/a.record" "$T/b.record" --total-only
+python3 - "$T/a.record" <<'EOF'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+body = text[: text.rindex("checksum ")]
+lines = body.splitlines(keepends=True)
+for i, line in enumerate(lines):
+    if line.startswith("solutions "):
+        lines[i] = "solutions " + "9" * 39 + " 0 0\n"
+body = "".join(lines)
+h = 0xCBF29CE484222325
+for b in body.encode():
+    h = ((h ^ b) * 0x100000001B3) % (1 << 64)
+open(path, "w").write(body + "checksum %x\n" % h)
+EOF
+expect_bad 2 merge "$T/a.record" "$T/b.record"
+expect_error_contains "not a usable nqueens record"
+
+# A fully blocked column (or row): no completion, proved at once instead of a search for ever.
+col1=$(for r in $(seq 1 16); do printf '%s:1,' "$r"; done)
+row1=$(for c in $(seq 1 16); do printf '1:%s,' "$c"; done)
+for blocked in "$col1" "$row1"; do
+  timeout 120 "$BIN" complete 16 --blocked "$blocked" >"$T/out" 2>"$T/err"
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "complete 16 --blocked $blocked: exit $rc, expected 1"
+  grep -q "no completion exists" "$T/err" || fail "complete, blocked line: $(head -c 300 "$T/err")"
+done
+expect_out "0" complete 16 --blocked "$col1" --count
+
+# list: N above the range whose first solutions come at once is refused.
+expect_bad 2 list 36 --limit 1
+expect_bad 2 list 64 --limit 1
+
+# Options that conflict or are out of range.
+expect_bad 2 count 8 --queens 3 --shard 2/4
+expect_bad 2 count 8 --queens 3 --checkpoint "$T/k.record"
+expect_bad 2 count 8 --table --queens abc
+expect_bad 2 count 8 --table --queens 3
+expect_bad 2 list 8 --limit 18446744073709551617
+expect_bad 2 list 8 --limit -1
+expect_bad 2 find 8 --seed -1
+expect_bad 2 find 8 --seed 18446744073709551616
+expect_out "$("$BIN" find 8 --seed 18446744073709551615)" find 8 --random --seed 18446744073709551615
+expect_bad 2 trace 8 --from 99999999999999999999
+expect_bad 2 trace 8 --limit -5
+expect_bad 2 complete 8 --fixed a1 --limit 3
+expect_out "1 5 8 6 3 7 2 4" complete 8 --fixed a1 --all --limit 1
+
+# Messages: input is quoted escaped and shortened, on one line.
+long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+expect_bad 2 count "$long"
+[ "$(wc -c <"$T/err")" -lt 400 ] || fail "count LONG: the message echoes the whole token"
+expect_bad 2 count "$(printf 'a\tb\033c')"
+grep -q "$(printf '\033')" "$T/err" && fail "count with control bytes: echoed raw"
+expect_error_contains "\\x1b"
+printf '1 2 \001\002 3\n' >"$T/ctl.txt"
+"$BIN" verify - <"$T/ctl.txt" >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] || fail "verify with control bytes: exit not 2"
+grep -q "$(printf '\001')" "$T/err" "$T/out" && fail "verify with control bytes: echoed raw"
+head -c 2000000 /dev/zero | tr '\0' 'y' >"$T/long.txt"
+"$BIN" verify - <"$T/long.txt" >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] || fail "verify with a 2 MB bad token: exit not 2"
+[ "$(wc -c <"$T/err")" -lt 400 ] || fail "verify with a 2 MB bad token: the message echoes it whole"
+[ "$(wc -c <"$T/out")" -lt 400 ] || fail "verify with a 2 MB bad token: the output echoes it whole"
+
+# verify on a long invalid line keeps its memory linear (about 25 MB of input, 400 MB cap).
+python3 -c 'import sys; sys.stdout.write(" ".join(["1"] * 12_000_000) + " x\n")' >"$T/big.txt"
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then  # ASan reserves terabytes of address space
+  (ulimit -v 409600 && "$BIN" verify - <"$T/big.txt" >"$T/out" 2>"$T/err")
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "verify, 25 MB invalid line under a 400 MB limit: exit $rc: $(head -c 300 "$T/err")"
+fi
+
+# Paths that are directories: the message says so.
+mkdir -p "$T/dir"
+expect_bad 2 merge "$T/dir"
+expect_error_contains "directory"
+expect_bad 2 complete --board "$T/dir"
+expect_error_contains "directory"
+
+# find checks the memory it needs before it starts (here 4 GB against a 1 GB limit).
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then
+  (ulimit -v 1048576 && "$BIN" find 1000000000 >/dev/null 2>"$T/err")
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "find 1000000000 under a 1 GB limit: exit $rc: $(head -c 300 "$T/err")"
+  grep -q "memory" "$T/err" || fail "find 1000000000: $(head -c 300 "$T/err")"
+fi
+
+finish
