@@ -106,7 +106,7 @@ CountResultPy count(py::object n_arg, py::object threads_obj, py::object method_
   o.method = method_arg(method_obj);
   // run_count, as `nqueens count` does: the same job list and threads, and a stop flag that
   // it checks after every job.
-  const nqueens::RunResult r = run_interruptible_detachable([o](const std::atomic<bool>& stop) {
+  const nqueens::RunResult r = run_interruptible([o](const std::atomic<bool>& stop) {
     nqueens::RunOptions local = o;
     local.stop = &stop;
     return nqueens::run_count(local);
@@ -140,12 +140,13 @@ inline constexpr int kMaxDirectN = 16;
 inline constexpr std::size_t kMaxBatch = 4096;
 
 // The state behind one iterator: the resumable search and a batch of solutions it found ahead.
-class SolutionSearch {
+// Shared with the worker that fills a batch, which may outlive the iterator after a Ctrl-C.
+class SolutionSearch : public std::enable_shared_from_this<SolutionSearch> {
  public:
-  SolutionSearch(int n, bool unique) : n_(n) {
+  SolutionSearch(int n, bool unique) : n_(n), stop_(std::make_shared<std::atomic<bool>>(false)) {
     nqueens::EnumerateOptions options;
     options.unique = unique;
-    options.stop = &stop_;
+    options.stop = stop_.get();
     enumerator_ = std::make_unique<nqueens::Enumerator>(n, options);
     g_live_enumerators.fetch_add(1);
   }
@@ -173,23 +174,20 @@ class SolutionSearch {
     const std::size_t want = batch_;
     batch_ = std::min(kMaxBatch, batch_ * 2);
     buffer_.resize(want * static_cast<std::size_t>(n_));
-    auto fill = [&](const std::atomic<bool>&) {
+    auto fill = [self = shared_from_this(), want](const std::atomic<bool>&) {
       std::size_t got = 0;
-      while (got < want && enumerator_->next()) {
-        const Solution& s = enumerator_->current();
-        std::uint8_t* out = buffer_.data() + got * static_cast<std::size_t>(n_);
-        for (int r = 0; r < n_; ++r)
-          out[r] = static_cast<std::uint8_t>(s[static_cast<std::size_t>(r)]);
+      const auto n = static_cast<std::size_t>(self->n_);
+      while (got < want && self->enumerator_->next()) {
+        const Solution& s = self->enumerator_->current();
+        std::uint8_t* out = self->buffer_.data() + got * n;
+        for (std::size_t r = 0; r < n; ++r) out[r] = static_cast<std::uint8_t>(s[r]);
         ++got;
       }
       return got;
     };
-    try {
-      count_ = n_ <= kMaxDirectN ? fill(stop_) : run_interruptible_with(stop_, fill);
-    } catch (...) {
-      release_search();  // interrupted: the search cannot go on
-      throw;
-    }
+    // Interrupted: the exception propagates, the iterator drops this search, and the worker
+    // frees it when it has noticed the flag.
+    count_ = n_ <= kMaxDirectN ? fill(*stop_) : run_interruptible(std::move(fill), stop_);
     if (count_ < want) release_search();  // the search is over; the batch is still served
   }
 
@@ -200,7 +198,7 @@ class SolutionSearch {
   }
 
   int n_;
-  std::atomic<bool> stop_{false};
+  std::shared_ptr<std::atomic<bool>> stop_;
   std::unique_ptr<nqueens::Enumerator> enumerator_;
   std::vector<std::uint8_t> buffer_;  // count_ solutions, N bytes each
   std::size_t pos_ = 0, count_ = 0;
@@ -211,7 +209,7 @@ class SolutionSearch {
 // directly by the interpreter's for loop, where a pybind11 __next__ costs about 1 us per call in
 // dispatch alone (N = 12 then gave 0.5 million solutions/s instead of the 2 million wanted).
 struct SolutionIteratorObject {
-  PyObject_HEAD SolutionSearch* search;
+  PyObject_HEAD std::shared_ptr<SolutionSearch> search;  // placement-new'd, see below
   bool running;  // a next() is searching with the GIL released (n > 16)
 };
 
@@ -235,14 +233,10 @@ PyObject* iterator_next(PyObject* self) {
   } running(it->running);
   try {
     PyObject* t = it->search->next();
-    if (t == nullptr && !PyErr_Occurred()) {  // exhausted: free the state now
-      delete it->search;
-      it->search = nullptr;
-    }
+    if (t == nullptr && !PyErr_Occurred()) it->search.reset();  // exhausted: free the state now
     return t;
   } catch (py::error_already_set& e) {
-    delete it->search;
-    it->search = nullptr;
+    it->search.reset();
     e.restore();
     return nullptr;
   } catch (const std::exception& e) {
@@ -254,13 +248,12 @@ PyObject* iterator_next(PyObject* self) {
 PyObject* iterator_close(PyObject* self, PyObject*) {
   auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
   if (refuse_if_running(it)) return nullptr;
-  delete it->search;
-  it->search = nullptr;
+  it->search.reset();
   Py_RETURN_NONE;
 }
 
 void iterator_dealloc(PyObject* self) {
-  delete reinterpret_cast<SolutionIteratorObject*>(self)->search;
+  reinterpret_cast<SolutionIteratorObject*>(self)->search.~shared_ptr();
   PyTypeObject* type = Py_TYPE(self);
   type->tp_free(self);
   Py_DECREF(type);  // heap types are owned by their instances
@@ -289,11 +282,12 @@ PyType_Spec g_iterator_spec = {"nqueens.SolutionIterator", sizeof(SolutionIterat
                                g_iterator_slots};
 
 py::object make_solution_iterator(int n, bool unique) {
-  auto search = std::make_unique<SolutionSearch>(n, unique);
+  auto search = std::make_shared<SolutionSearch>(n, unique);
   PyObject* self = g_iterator_type->tp_alloc(g_iterator_type, 0);
   if (self == nullptr) throw py::error_already_set();
-  reinterpret_cast<SolutionIteratorObject*>(self)->search = search.release();
-  reinterpret_cast<SolutionIteratorObject*>(self)->running = false;
+  auto* it = reinterpret_cast<SolutionIteratorObject*>(self);
+  new (&it->search) std::shared_ptr<SolutionSearch>(std::move(search));
+  it->running = false;
   return py::reinterpret_steal<py::object>(self);
 }
 
@@ -306,25 +300,33 @@ py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_ar
     py::gil_scoped_release release;  // the table is compiled in; first use builds the index
     return nqueens::SolutionIndex::get(n, unique).size();
   }();
-  py::array_t<std::uint8_t> out({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(n)});
-  std::uint8_t* data = out.mutable_data();
-  const std::uint64_t filled = run_interruptible([&](const std::atomic<bool>& stop) {
-    nqueens::EnumerateOptions options;
-    options.unique = unique;
-    options.stop = &stop;
-    nqueens::Enumerator e(n, options);
-    std::uint64_t k = 0;
-    while (k < rows && e.next()) {
-      const Solution& s = e.current();
-      for (int r = 0; r < n; ++r)
-        data[k * static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(r)] =
-            static_cast<std::uint8_t>(s[static_cast<std::size_t>(r)]);
-      ++k;
-    }
-    return k;
-  });
+  // The worker fills a buffer it shares (it may outlive this call after a Ctrl-C); the array
+  // then takes the buffer over without a copy, through a capsule that owns it.
+  const std::size_t bytes = static_cast<std::size_t>(rows) * static_cast<std::size_t>(n);
+  std::shared_ptr<std::uint8_t[]> buffer(new std::uint8_t[std::max<std::size_t>(bytes, 1)]);
+  const std::uint64_t filled =
+      run_interruptible([n, unique, rows, buffer](const std::atomic<bool>& stop) {
+        nqueens::EnumerateOptions options;
+        options.unique = unique;
+        options.stop = &stop;
+        nqueens::Enumerator e(n, options);
+        std::uint8_t* data = buffer.get();
+        const auto width = static_cast<std::size_t>(n);
+        std::uint64_t k = 0;
+        while (k < rows && e.next()) {
+          const Solution& s = e.current();
+          for (std::size_t r = 0; r < width; ++r)
+            data[k * width + r] = static_cast<std::uint8_t>(s[r]);
+          ++k;
+        }
+        return k;
+      });
   if (filled != rows) throw std::logic_error("the solution count and the listing disagree");
-  return out;
+  auto* owner = new std::shared_ptr<std::uint8_t[]>(std::move(buffer));
+  py::capsule free_when_done(
+      owner, [](void* p) { delete static_cast<std::shared_ptr<std::uint8_t[]>*>(p); });
+  return py::array_t<std::uint8_t>({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(n)},
+                                   owner->get(), free_when_done);
 }
 
 // ---- random access --------------------------------------------------------------------------
@@ -481,7 +483,7 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
     raise_completion_error(e);
   }
   if (count) {
-    const std::uint64_t total = run_interruptible([&](const std::atomic<bool>& stop) {
+    const std::uint64_t total = run_interruptible([p](const std::atomic<bool>& stop) {
       std::uint64_t k = 0;
       nqueens::for_each_completion(p, [&](const Solution&) {
         ++k;
@@ -499,7 +501,7 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
     }
     return s ? py::object(to_tuple(*s)) : py::none();
   }
-  const std::vector<Solution> found = run_interruptible([&](const std::atomic<bool>& stop) {
+  const std::vector<Solution> found = run_interruptible([p, limit](const std::atomic<bool>& stop) {
     std::vector<Solution> out;
     if (limit == 0) return out;
     nqueens::for_each_completion(p, [&](const Solution& s) {
@@ -648,6 +650,8 @@ For n > 16 the search runs with the GIL released and Ctrl-C raises KeyboardInter
   m.def(
       "_live_solution_iterators", [] { return g_live_enumerators.load(); },
       "How many solution iterators still hold a search state (for tests).");
+  m.def("_wait_for_stopped_work", &wait_for_detached_work,
+        "Wait until work stopped by Ctrl-C has wound down on its threads (for tests).");
 
   m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique") = false,
         R"(solutions_array(n, unique=False) -> numpy.ndarray

@@ -125,10 +125,10 @@ std::uint64_t count(py::object puzzle, py::object limit_arg, py::object size) {
   const auto limit = static_cast<std::uint64_t>(int_arg(limit_arg, 1, 1LL << 62, "limit"));
   // Counting up to a big limit can take long on a sparse puzzle: count with a stop flag,
   // solution by solution.
-  return run_interruptible([&](const std::atomic<bool>& stop) {
+  return run_interruptible([grid = p.grid, limit](const std::atomic<bool>& stop) {
     std::uint64_t n = 0;
-    if (limit <= 2) return sudoku::count_solutions(p.grid, limit);
-    sudoku::enumerate_solutions(p.grid, [&](const Grid&) {
+    if (limit <= 2) return sudoku::count_solutions(grid, limit);
+    sudoku::enumerate_solutions(grid, [&](const Grid&) {
       ++n;
       return n < limit && !stop.load(std::memory_order_relaxed);
     });
@@ -144,23 +144,29 @@ std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py
     in.push_back(puzzle_arg(p, size));
   int threads = static_cast<int>(int_arg(threads_obj, 0, 4096, "threads"));
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::optional<Grid>> solved(in.size());
-  run_interruptible([&](const std::atomic<bool>& stop) {
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-      // 64 puzzles a grab: a 9x9 solve is microseconds, so a grab per puzzle would contend.
-      for (std::size_t i; (i = next.fetch_add(64)) < in.size() && !stop.load();)
-        for (std::size_t k = i; k < std::min(i + 64, in.size()); ++k) {
-          sudoku::SolveResult r = sudoku::solve(in[k].grid, 1);
-          if (r.solutions) solved[k] = r.solution;
+  std::vector<Grid> grids;
+  grids.reserve(in.size());
+  for (const PuzzleArg& p : in) grids.push_back(p.grid);
+  const std::vector<std::optional<Grid>> solved =
+      run_interruptible([grids = std::move(grids), threads](const std::atomic<bool>& stop) {
+        std::vector<std::optional<Grid>> out(grids.size());
+        std::atomic<std::size_t> next{0};
+        auto worker = [&] {
+          // 64 puzzles a grab: a 9x9 solve is microseconds, a grab per puzzle would contend.
+          for (std::size_t i; (i = next.fetch_add(64)) < grids.size() && !stop.load();)
+            for (std::size_t k = i; k < std::min(i + 64, grids.size()); ++k) {
+              sudoku::SolveResult r = sudoku::solve(grids[k], 1);
+              if (r.solutions) out[k] = r.solution;
+            }
+        };
+        {
+          std::vector<std::jthread> pool;
+          for (int t = 1; t < threads && static_cast<std::size_t>(t) * 64 < grids.size(); ++t)
+            pool.emplace_back(worker);
+          worker();
         }
-    };
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < threads && static_cast<std::size_t>(t) * 64 < in.size(); ++t)
-      pool.emplace_back(worker);
-    worker();
-    return 0;
-  });
+        return out;
+      });
   std::vector<py::object> out;
   out.reserve(in.size());
   for (std::size_t k = 0; k < in.size(); ++k)

@@ -52,6 +52,7 @@ def test_keyboard_interrupt_while_searching_the_next_solution():
     timer.join()
     assert list(it) == []  # the search was given up ...
     del it
+    nqueens._core._wait_for_stopped_work()  # the worker winds down on its own after Ctrl-C
     assert nqueens._core._live_solution_iterators() == before  # ... and its state freed
 
 
