@@ -34,19 +34,24 @@ int run_explain(const Common& c) {
     }
     const Level level = level_for_score(x.score);
     if (c.fmt() == Format::kJson) {
-      json steps = json::array();
-      for (const Step& s : x.steps) steps.push_back(step_json(s));
-      return {json{{"line", e.line},
-                   {"puzzle", to_line(e.grid)},
-                   {"status", x.unique ? "unique" : "multiple"},
-                   {"score", std::round(x.score * 10) / 10},
-                   {"level", level_name(level)},
-                   {"hardest", technique_name(x.hardest)},
-                   {"guesses", x.guesses},
-                   {"steps", steps}}
-                      .dump() +
-                  "\n",
-              0};
+      std::string out = json{
+          {"line", e.line},
+          {"puzzle", to_line(e.grid)},
+          {"status", x.unique ? "unique" : "multiple"},
+          {"score", std::round(x.score * 10) / 10},
+          {"level", level_name(level)},
+          {"hardest", technique_name(x.hardest)},
+          {"guesses",
+           x.guesses}}.dump();
+      // "steps" sorts last, so it goes just before the closing brace.
+      out.pop_back();
+      out += R"(,"steps":[)";
+      for (std::size_t i = 0; i < x.steps.size(); ++i) {
+        if (i) out += ',';
+        append_step_json(out, x.steps[i]);
+      }
+      out += "]}\n";
+      return {out, 0};
     }
     std::string out = to_line(e.grid) + "\n";
     for (std::size_t i = 0; i < x.steps.size(); ++i)

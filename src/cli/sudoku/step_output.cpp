@@ -1,6 +1,8 @@
 // How `explain` and `hint` print a step (step_output.hpp).
 #include "step_output.hpp"
 
+#include <fmt/core.h>
+
 #include <cmath>
 
 namespace sudoku::cli {
@@ -14,7 +16,34 @@ nlohmann::json candidates_json(const std::vector<Candidate>& list) {
   return out;
 }
 
+void append_candidates(std::string& out, const std::vector<Candidate>& list) {
+  out += '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += ',';
+    out += fmt::format(R"({{"cell":{},"digit":{},"name":"{}"}})", list[i].cell, list[i].digit,
+                       cell_name(list[i].cell));
+  }
+  out += ']';
+}
+
 }  // namespace
+
+void append_step_json(std::string& out, const Step& step) {
+  using json = nlohmann::json;
+  out += R"({"eliminations":)";
+  append_candidates(out, step.eliminations);
+  out += R"(,"house":)";
+  out += json(step.house).dump();
+  out += R"(,"placements":)";
+  append_candidates(out, step.placements);
+  out += fmt::format(R"(,"score":{:.1f},"technique":)", step.score);
+  out += json(technique_name(step.technique)).dump();
+  out += R"(,"text":)";
+  out += json(describe(step)).dump();
+  out += R"(,"used":)";
+  append_candidates(out, step.used);
+  out += '}';
+}
 
 nlohmann::json step_json(const Step& step) {
   return {{"technique", technique_name(step.technique)},
