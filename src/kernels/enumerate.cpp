@@ -34,10 +34,14 @@ bool Enumerator::advance() {
     --row_;  // resume below the last solution: its last row had a single candidate
   }
   const int last = n_ - 1;
+  const std::atomic<bool>* const stop = options_.stop;
   while (row_ >= 0) {
     if (todo_[row_] == 0) {
-      if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) break;
       --row_;
+      // The stop flag is read only when the search backs up above its last 5 rows: often
+      // enough to stop within microseconds, and no cost (N = 14: 0.29 s with or without the
+      // test; testing on every backtrack cost 5%).
+      if (row_ < last - 4 && stop != nullptr && stop->load(std::memory_order_relaxed)) break;
       continue;
     }
     const std::uint64_t bit = todo_[row_] & (0 - todo_[row_]);
