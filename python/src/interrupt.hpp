@@ -2,8 +2,8 @@
 // thread, without the GIL, waits for it and every 20 ms takes the GIL to run Python's signal
 // handlers. Ctrl-C (SIGINT, or _thread.interrupt_main()) sets the flag and the caller raises
 // KeyboardInterrupt at once; the worker is left to notice the flag on its own (the counting
-// engine checks it after every job, the enumerator at every backtracking step) and ends
-// detached. Not waiting for it matters twice: a count builds its whole job list before it
+// engine checks it after every job, the enumerator whenever it backs up above its last rows)
+// and ends detached. Not waiting for it matters twice: a count builds its job list before it
 // first looks at the flag (about a second at N = 20 with the join method), and on a busy
 // machine a preempted worker can take a scheduler time slice or more to run again (measured:
 // 100-200 ms with a load of 11 on 2 cores when the caller joined it, 20-25 ms without).
