@@ -531,7 +531,7 @@ nqueens::KQueensTable count_k_table(int n, int k, int threads) {
   o.k = k;
   o.threads = threads;
   // The k-queens count has no stop flag: it runs without the GIL, and a Ctrl-C meanwhile
-  // raises KeyboardInterrupt when it returns (seconds up to N = 14, minutes at N = 16).
+  // raises KeyboardInterrupt when it returns (whole table: 27 s at N = 14, longer beyond).
   py::gil_scoped_release release;
   return nqueens::count_k_queens(o);
 }
@@ -721,8 +721,8 @@ with count=True the number of completions; with all=True a list of them (at most
         R"(count_k(n, k, threads=0) -> KQueensCount
 
 Placements of k mutually non-attacking queens on the n x n board (1 <= n <= 20), in all and up
-to symmetry. Releases the GIL; a Ctrl-C takes effect when the count returns (n = 14: seconds,
-n = 16: minutes for the whole table).)");
+to symmetry. Releases the GIL; a Ctrl-C takes effect when the count returns (the whole table
+takes about half a minute at n = 14, far longer beyond).)");
   m.def("table", &table, py::arg("n"), py::arg("threads") = 0,
         R"(table(n, threads=0) -> list[KQueensCount]
 
