@@ -14,6 +14,11 @@
 // subtrees, so one unrank or rank costs at most one count of a two-queen subtree (N = 16:
 // 1/200 of the tree, a few milliseconds).
 //
+// All solutions of kMaxRankN < N <= kMaxRankAllN use three-queen prefixes (a second
+// compiled-in table, src/kernels/rank_table_deep.inc, half of it stored: the mirror prefix
+// has the same count), so one unrank costs about one count of a three-queen subtree (N = 18:
+// 1/2900 of the tree, tens of milliseconds; docs/WEB.md has the measured times).
+//
 // Unique-only indexing (the canonical representatives of `list --unique`, in lexicographic
 // order) uses a second table: the canonical solutions below each two-queen prefix.
 // Canonicity is not a property of a subtree, so below the prefix the solutions are walked in
@@ -28,14 +33,16 @@
 
 namespace nqueens {
 
-// Largest N with random access (building the N = 17 table counts 95.8 million solutions).
+// Largest N with random access to both lists (all solutions and the unique list).
 inline constexpr int kMaxRankN = 17;
+// Largest N with random access to the list of all solutions (three-queen prefix table).
+inline constexpr int kMaxRankAllN = 18;
 
 class SolutionIndex {
  public:
-  // The table for N (1 <= N <= kMaxRankN), built on first use and cached for the life of the
-  // process; thread-safe (callers for the same N wait for one build, other N are independent).
-  // Throws std::invalid_argument outside the range.
+  // The table for N (1 <= N <= kMaxRankN; all solutions: up to kMaxRankAllN), built on first use
+  // and cached for the life of the process; thread-safe (callers for the same N wait for one build,
+  // other N are independent). Throws std::invalid_argument outside the range.
   static const SolutionIndex& get(int n, bool unique);
 
   int n() const { return n_; }
@@ -52,8 +59,9 @@ class SolutionIndex {
   SolutionIndex(int n, bool unique);  // loads or counts the prefix table; prefer get()
 
  private:
+  static void check_range(int n, bool unique);  // throws std::invalid_argument
   struct Prefix {
-    std::uint8_t cols[2];
+    std::uint8_t cols[3];
     std::uint64_t before;  // solutions of this list in all earlier prefixes
     std::uint64_t count;   // solutions of this list below this prefix
   };
@@ -68,9 +76,17 @@ class SolutionIndex {
 // without allocating: used on every leaf when the unique table is built).
 bool is_canonical_fast(const int* cols, int n);
 
-// Solutions (all, or canonical only) below each two-queen prefix: result[c0 * n + c1], zero
-// for prefixes where the queens attack. Counts the whole tree on every core: what
-// rank_table.inc holds, recomputed (the tests compare the two for small N). Requires N >= 2.
+// Solutions (all, or canonical only) below one prefix: the queens of rows 0..depth-1 stand in
+// columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel).
+std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique);
+
+// Solutions (all, or canonical only) below every prefix of `depth` queens (2 or 3):
+// result[(c0 * n + c1) * n + c2], zero where queens attack. Counts the whole tree on
+// `threads` threads (0: every core) through the engine's parallel_for; implemented in
+// src/engine/rank_tables.cpp. What rank_table.inc and rank_table_deep.inc hold, recomputed
+// (the tests compare them for small N). Requires 2 <= N <= 32.
+std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads = 0);
+// The two-queen table: count_prefix_subtrees(n, 2, unique).
 std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique);
 
 }  // namespace nqueens

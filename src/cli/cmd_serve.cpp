@@ -42,9 +42,9 @@ int run_serve(const ServeArgs& a) {
   int port = 0;
   try {
     port = server.bind();
-  } catch (const std::runtime_error& e) {
+  } catch (const std::runtime_error& e) {  // a busy port or a foreign address: bad usage
     std::fprintf(stderr, "nqueens serve: %s\n", e.what());
-    return 1;
+    return 2;
   }
   if (!is_loopback(a.host))
     std::fprintf(stderr, "nqueens serve: warning: listening on %s, reachable from other machines\n",

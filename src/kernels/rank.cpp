@@ -3,15 +3,12 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
-#include "nqueens/jobs.hpp"
 #include "nqueens/verify.hpp"
 
 namespace nqueens {
@@ -95,21 +92,6 @@ bool walk(int n, int* cols, int row, Masks m, Row mask, Visit& visit) {
   return true;
 }
 
-// Runs work(i) for i in [0, count) on every hardware thread, handing indices out one by one
-// (subtrees differ in size by 10x, so static splitting would leave a core idle).
-template <class Work>
-void parallel_for(std::size_t count, Work work) {
-  const int threads = std::max(1, std::min<int>(hardware_threads(), static_cast<int>(count)));
-  std::atomic<std::size_t> next{0};
-  auto run = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < count;) work(i);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(run);
-  run();
-  for (auto& t : pool) t.join();
-}
-
 }  // namespace
 
 bool is_canonical_fast(const int* s, int n) {
@@ -133,53 +115,58 @@ bool is_canonical_fast(const int* s, int n) {
            smaller([&](int i) { return m - inv[m - i]; }));  // anti-transpose
 }
 
-std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique) {
-  if (n < 2 || n > 32) throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32");
-  const Row mask = board_mask(n);
-  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n, 0);
-  std::vector<std::size_t> todo;
-  for (int c0 = 0; c0 < n; ++c0)
-    for (int c1 = 0; c1 < n; ++c1) {
-      if (c1 >= c0 - 1 && c1 <= c0 + 1) continue;  // same column or diagonal
-      // All: mirror prefixes (N-1-c0, N-1-c1) have equal counts, so count the smaller half.
-      // Unique: a canonical solution is at most its column mirror, so c0 <= (N-1)/2.
-      if (unique ? 2 * c0 <= n - 1 : (c0 < n - 1 - c0 || (c0 == n - 1 - c0 && c1 <= n - 1 - c1)))
-        todo.push_back(static_cast<std::size_t>(c0 * n + c1));
-    }
-  parallel_for(todo.size(), [&](std::size_t j) {
-    int c[64] = {static_cast<int>(todo[j]) / n, static_cast<int>(todo[j]) % n};
-    if (!unique) {
-      counts[todo[j]] = count_below(n, c, 2);
-      return;
-    }
-    Masks m;
-    prefix_masks(n, c, 2, m);
-    std::uint64_t count = 0;
-    auto visit = [&](const int* s) {
-      count += is_canonical_fast(s, n);
-      return true;
-    };
-    walk(n, c, 2, m, mask, visit);
-    counts[todo[j]] = count;
-  });
-  if (!unique)
-    for (int c0 = 0; c0 < n; ++c0)
-      for (int c1 = 0; c1 < n; ++c1)
-        if (counts[c0 * n + c1] == 0) counts[c0 * n + c1] = counts[(n - 1 - c0) * n + (n - 1 - c1)];
-  return counts;
+std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique) {
+  if (n < 1 || n > 32 || depth < 0 || depth > n)
+    throw std::invalid_argument("count_prefix_subtree needs 1 <= N <= 32, 0 <= depth <= N");
+  if (!unique) return count_below(n, cols, depth);
+  Masks m;
+  if (!prefix_masks(n, cols, depth, m)) return 0;
+  int c[64];
+  std::copy(cols, cols + depth, c);
+  std::uint64_t count = 0;
+  auto visit = [&](const int* s) {
+    count += is_canonical_fast(s, n);
+    return true;
+  };
+  walk(n, c, depth, m, board_mask(n), visit);
+  return count;
 }
 
 namespace {
 
-#include "rank_table.inc"  // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
+#include "rank_table.inc"       // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
+#include "rank_table_deep.inc"  // kDeepRankTables[N - kMaxRankN - 1]: {(c0 * n + c1) * n + c2: count}
+
+// The three-queen table of N (all solutions), unfolded: the mirror prefix (N-1-c0, N-1-c1,
+// N-1-c2) has the same count, so only c0 <= (N-1)/2 is stored.
+std::vector<std::uint64_t> deep_table(int n) {
+  const std::uint64_t* half = kDeepRankTables[n - kMaxRankN - 1];
+  const int stored = (n + 1) / 2;
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n * n);
+  for (int i = 0; i < n * n * n; ++i) {
+    const int c0 = i / (n * n), c1 = i / n % n, c2 = i % n;
+    counts[i] = c0 < stored ? half[i] : half[((n - 1 - c0) * n + (n - 1 - c1)) * n + (n - 1 - c2)];
+  }
+  return counts;
+}
 
 }  // namespace
 
-SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth_(std::min(n, 2)) {
-  if (n < 1 || n > kMaxRankN)
-    throw std::invalid_argument("random access needs 1 <= N <= " + std::to_string(kMaxRankN));
+void SolutionIndex::check_range(int n, bool unique) {
+  const int max = unique ? kMaxRankN : kMaxRankAllN;
+  if (n < 1 || n > max)
+    throw std::invalid_argument(std::string("random access to ") +
+                                (unique ? "the unique list" : "all solutions") +
+                                " needs 1 <= N <= " + std::to_string(max));
+}
+
+SolutionIndex::SolutionIndex(int n, bool unique)
+    : n_(n), unique_(unique), depth_(n > kMaxRankN ? 3 : std::min(n, 2)) {
+  check_range(n, unique);
   std::vector<std::uint64_t> counts;
-  if (n == 1) {
+  if (n > kMaxRankN) {
+    counts = deep_table(n);
+  } else if (n == 1) {
     counts = {1};
   } else if (n < kRankTableMinN) {
     counts = count_prefix_subtrees(n, unique);
@@ -188,12 +175,12 @@ SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth
     counts.assign(t, t + n * n);
   }
   for (int i = 0; i < static_cast<int>(counts.size()); ++i) {
-    int c[2] = {depth_ == 2 ? i / n : i, depth_ == 2 ? i % n : 0};
+    int c[3] = {};
+    for (int r = depth_ - 1, rest = i; r >= 0; --r, rest /= n) c[r] = rest % n;
     Masks m;
     if (!prefix_masks(n, c, depth_, m)) continue;
     Prefix p{};
-    p.cols[0] = static_cast<std::uint8_t>(c[0]);
-    p.cols[1] = static_cast<std::uint8_t>(c[1]);
+    for (int r = 0; r < depth_; ++r) p.cols[r] = static_cast<std::uint8_t>(c[r]);
     p.before = size_;
     p.count = counts[i];
     size_ += p.count;
@@ -202,10 +189,9 @@ SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth
 }
 
 const SolutionIndex& SolutionIndex::get(int n, bool unique) {
-  if (n < 1 || n > kMaxRankN)
-    throw std::invalid_argument("random access needs 1 <= N <= " + std::to_string(kMaxRankN));
-  static std::array<std::once_flag, 2 * (kMaxRankN + 1)> once;
-  static std::array<std::unique_ptr<SolutionIndex>, 2 * (kMaxRankN + 1)> tables;
+  check_range(n, unique);
+  static std::array<std::once_flag, 2 * (kMaxRankAllN + 1)> once;
+  static std::array<std::unique_ptr<SolutionIndex>, 2 * (kMaxRankAllN + 1)> tables;
   const int slot = 2 * n + (unique ? 1 : 0);
   std::call_once(once[slot], [&] { tables[slot] = std::make_unique<SolutionIndex>(n, unique); });
   return *tables[slot];
@@ -219,7 +205,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
   auto it = std::upper_bound(prefixes_.begin(), prefixes_.end(), index - 1,
                              [](std::uint64_t k, const Prefix& p) { return k < p.before; });
   const Prefix& p = *(it - 1);
-  int cols[64] = {p.cols[0], p.cols[1]};
+  int cols[64] = {p.cols[0], p.cols[1], p.cols[2]};
   std::uint64_t left = index - p.before;  // 1-based position inside this prefix
   const Row mask = board_mask(n_);
   Masks m;
@@ -261,7 +247,7 @@ std::uint64_t SolutionIndex::rank(const Solution& solution) const {
                                  if (p.cols[r] != s[r]) return p.cols[r] < s[r];
                                return false;
                              });
-  int cols[64] = {it->cols[0], it->cols[1]};
+  int cols[64] = {it->cols[0], it->cols[1], it->cols[2]};
   std::uint64_t index = it->before;
   const Row mask = board_mask(n_);
   Masks m;

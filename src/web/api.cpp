@@ -4,13 +4,20 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
+#include <thread>
 #include <vector>
 
+#include "nqueens/complete.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/rank.hpp"
 #include "nqueens/trace.hpp"
@@ -87,6 +94,35 @@ constexpr std::uint64_t kUnique[] = {1,
                                      2789712466510289,
                                      29363495934315694};
 constexpr int kMaxKnownN = 27;
+// Counts this toolkit has computed itself and checked against the published ones: N <= 17
+// in the tests (the rank tables), 18 and 19 in docs/BENCHMARKS.md (count 18, count 19).
+// Larger N are taken from the literature (OEIS A000170 / A002562).
+constexpr int kMaxComputedN = 19;
+
+// A stop flag that turns true when the request's time is up: a watcher thread sleeps until
+// the deadline, so a search that finds no solution for seconds (N = 32) is stopped on time
+// too, not only between solutions.
+class Deadline {
+ public:
+  explicit Deadline(double seconds)
+      : at_(Clock::now() +
+            std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds))),
+        watcher_([this](std::stop_token done) {
+          std::mutex m;
+          std::condition_variable_any cv;
+          std::unique_lock lock(m);
+          if (!cv.wait_until(lock, done, at_, [] { return false; }) && !done.stop_requested())
+            expired_ = true;
+        }) {}
+  const std::atomic<bool>* flag() const { return &expired_; }
+  // The flag, or the clock itself (exact even before the watcher has run).
+  bool passed() const { return expired_.load(std::memory_order_relaxed) || Clock::now() >= at_; }
+
+ private:
+  Clock::time_point at_;
+  std::atomic<bool> expired_{false};
+  std::jthread watcher_;  // last: started once the members it reads exist
+};
 
 std::optional<std::string> param(const Params& p, const char* key) {
   auto it = p.find(key);
@@ -111,6 +147,11 @@ std::uint64_t get_u64(const Params& p, const char* key, std::uint64_t lo, std::u
     if (fallback) return *fallback;
     throw BadRequest(fmt::format("missing parameter {}", key));
   }
+  // "-3" is a whole number, just out of range: say so rather than "not a whole number".
+  if (text->size() > 1 && (*text)[0] == '-' &&
+      text->find_first_not_of("0123456789", 1) == std::string::npos)
+    throw BadRequest(
+        fmt::format("{} must be between {} and {}, got {}", key, lo, hi, text->substr(0, 40)));
   const std::uint64_t v = parse_u64(*text, key);
   if (v < lo || v > hi)
     throw BadRequest(fmt::format("{} must be between {} and {}, got {}", key, lo, hi, v));
@@ -135,8 +176,12 @@ json one_based(const Solution& s) {
   return a;
 }
 
-// The list size for N, if known: exact via the rank table for N <= kMaxRankN once built,
-// else the published count.
+// Largest N whose list (all, or unique) has random access; beyond it the list is walked.
+int max_rank_n(bool unique) {
+  return unique ? kMaxRankN : kMaxRankAllN;
+}
+
+// The list size for N, if known (the published counts).
 std::optional<std::uint64_t> list_size(int n, bool unique) {
   if (n > kMaxKnownN) return std::nullopt;
   return unique ? kUnique[n] : kTotal[n];
@@ -144,7 +189,11 @@ std::optional<std::uint64_t> list_size(int n, bool unique) {
 
 json counts(const Params& p, const Limits& lim) {
   const int n = get_n(p, lim.max_n);
-  json j = {{"n", n}, {"random_access", n <= kMaxRankN}, {"max_rank_n", kMaxRankN}};
+  json j = {{"n", n},
+            {"random_access", n <= max_rank_n(false)},
+            {"random_access_unique", n <= max_rank_n(true)},
+            {"max_rank_n", max_rank_n(false)},
+            {"max_rank_unique_n", max_rank_n(true)}};
   if (n <= kMaxKnownN) {
     j["total"] = kTotal[n];
     j["unique"] = kUnique[n];
@@ -154,7 +203,8 @@ json counts(const Params& p, const Limits& lim) {
     j["total"] = nullptr;
     j["unique"] = nullptr;
   }
-  j["walk_limit"] = n <= kMaxRankN ? j["total"] : json(lim.max_walk_index);
+  j["walk_limit"] = n <= max_rank_n(false) ? j["total"] : json(lim.max_walk_index);
+  j["walk_limit_unique"] = n <= max_rank_n(true) ? j["unique"] : json(lim.max_walk_index);
   return j;
 }
 
@@ -165,21 +215,22 @@ json solution(const Params& p, const Limits& lim) {
   if (size && *size == 0) throw BadRequest(fmt::format("N = {} has no solutions", n));
   std::uint64_t index = 0;
   Solution s;
-  if (n <= kMaxRankN) {
+  if (n <= max_rank_n(unique)) {
     const SolutionIndex& table = SolutionIndex::get(n, unique);
     index = get_u64(p, "index", 1, table.size());
     s = table.unrank(index);
   } else {
     // No table this large (its build would count the whole tree): walk from the first
     // solution, capped by index and time.
-    index = get_u64(p, "index", 1, lim.max_walk_index);
-    const auto deadline = Clock::now() + std::chrono::duration<double>(lim.max_seconds);
-    Enumerator e(n, EnumerateOptions{unique});
+    index = get_u64(p, "index", 1, size ? std::min(*size, lim.max_walk_index) : lim.max_walk_index);
+    const Deadline deadline(lim.max_seconds);
+    Enumerator e(n, EnumerateOptions{unique, deadline.flag()});
     for (std::uint64_t k = 1; k <= index; ++k) {
-      if (!e.next()) throw BadRequest("index is past the last solution");
-      if ((k & 255) == 0 && Clock::now() > deadline)
+      const bool found = e.next();
+      if (deadline.passed())
         throw BadRequest(fmt::format("index {} would take more than {} s to reach for N = {}",
                                      index, lim.max_seconds, n));
+      if (!found) throw BadRequest("index is past the last solution");
     }
     s = e.current();
   }
@@ -217,9 +268,12 @@ Solution parse_solution_param(const Params& p, int max_n) {
 
 json rank(const Params& p, const Limits&) {
   const bool unique = get_flag(p, "unique");
-  Solution s = parse_solution_param(p, kMaxRankN);
+  Solution s = parse_solution_param(p, max_rank_n(false));
   const int n = static_cast<int>(s.size());
   if (!is_solution(s)) throw BadRequest("not a solution: two queens attack each other");
+  if (n > max_rank_n(unique))
+    throw BadRequest(
+        fmt::format("the unique list has random access up to N = {}", max_rank_n(true)));
   json j = {{"n", n}, {"unique", unique}, {"solution", one_based(s)}};
   if (unique) {
     const Solution c = canonical_form(s);
@@ -246,20 +300,25 @@ json trace(const Params& p, const Limits& lim) {
   const std::uint64_t limit = get_u64(p, "limit", 1, lim.max_trace_page, 1000);
   if (from + limit > lim.max_trace_end)
     throw BadRequest(fmt::format("from + limit must be at most {}", lim.max_trace_end));
-  const auto deadline = Clock::now() + std::chrono::duration<double>(lim.max_seconds);
+  const Deadline deadline(lim.max_seconds);
   Tracer t(n);
   // Pages are replayed from the start: the tracer keeps only the current board, so a page
   // costs O(from) steps (about 10 ns each; 50 million steps in well under the time cap).
   TraceStep step;
   for (std::uint64_t done = 0; done < from;) {
-    const std::uint64_t chunk = std::min<std::uint64_t>(from - done, 1 << 20);
+    // (chunks of about a millisecond, so the deadline holds to that)
+    const std::uint64_t chunk = std::min<std::uint64_t>(from - done, 1 << 17);
     const std::uint64_t got = t.skip(chunk);
     done += got;
     if (got < chunk) break;
-    if (Clock::now() > deadline)
+    if (deadline.passed())
       throw BadRequest(
           fmt::format("trace page starts too far in: more than {} s", lim.max_seconds));
   }
+  // The board before the page's first step (1-based columns of rows 1..placed), so that a
+  // page can be shown without the ones before it.
+  json queens = json::array();
+  for (int r = 0; r < t.placed(); ++r) queens.push_back(t.queens()[r] + 1);
   json steps = json::array();
   bool done = false;
   for (std::uint64_t k = 0; k < limit; ++k) {
@@ -274,7 +333,11 @@ json trace(const Params& p, const Limits& lim) {
     TraceStep extra;
     done = !probe.next(extra);
   }
-  return {{"n", n}, {"from", from}, {"steps", std::move(steps)}, {"done", done}};
+  return {{"n", n},
+          {"from", from},
+          {"queens", std::move(queens)},
+          {"steps", std::move(steps)},
+          {"done", done}};
 }
 
 json find(const Params& p, const Limits& lim) {
@@ -285,9 +348,95 @@ json find(const Params& p, const Limits& lim) {
       {"n", n}, {"method", "explicit construction"}, {"verified", ok}, {"solution", one_based(s)}};
 }
 
+json known() {
+  json rows = json::array();
+  for (int n = 1; n <= kMaxKnownN; ++n)
+    rows.push_back({{"n", n},
+                    {"total_text", std::to_string(kTotal[n])},
+                    {"unique_text", std::to_string(kUnique[n])},
+                    {"computed", n <= kMaxComputedN}});
+  return {{"max_computed_n", kMaxComputedN}, {"counts", std::move(rows)}};
+}
+
+// Completion searches that outlived their request and still run (see complete()).
+std::atomic<int> g_background_completions{0};
+constexpr int kMaxBackgroundCompletions = 2;
+
+json complete(const Params& p, const Limits& lim) {
+  const int n = get_n(p, lim.max_n);
+  CompletionProblem problem{n, {}, {}};
+  if (auto q = param(p, "queens"); q && !q->empty()) problem.fixed = parse_square_list(*q, n);
+  check_problem(problem);  // CompletionInputError (invalid_argument): 400
+  json j = {{"n", n}};
+  if (g_background_completions.load() >= kMaxBackgroundCompletions)
+    throw BadRequest("the server is still busy with earlier completions; try again shortly");
+  // find_completion has no stop flag and may search for minutes on a hard instance, so it
+  // runs on its own thread; the request waits at most max_seconds for it. A search that
+  // outlives its request finishes (or hits its node budget) in the background, at most
+  // kMaxBackgroundCompletions at a time.
+  struct Shared {
+    std::mutex m;
+    std::condition_variable cv;
+    bool finished = false;
+    std::optional<Solution> result;
+    std::string error;
+  };
+  auto shared = std::make_shared<Shared>();
+  ++g_background_completions;
+  std::thread([problem, shared] {
+    std::optional<Solution> r;
+    std::string error;
+    try {
+      r = find_completion(problem);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    {
+      std::lock_guard lock(shared->m);
+      shared->result = std::move(r);
+      shared->error = std::move(error);
+      shared->finished = true;
+    }
+    shared->cv.notify_all();
+    --g_background_completions;
+  }).detach();
+  std::unique_lock lock(shared->m);
+  if (!shared->cv.wait_for(lock, std::chrono::duration<double>(lim.max_seconds),
+                           [&] { return shared->finished; }))
+    throw BadRequest(fmt::format(
+        "no completion found within {} s (completion is NP-complete: remove a queen or two)",
+        lim.max_seconds));
+  if (!shared->error.empty()) throw BadRequest(shared->error);
+  if (!shared->result) {
+    j["found"] = false;
+    j["reason"] =
+        problem.fixed.empty() ? "this N has no solution" : "no solution keeps these queens";
+    return j;
+  }
+  j["found"] = true;
+  j["solution"] = one_based(*shared->result);
+  return j;
+}
+
+// GET /api/: what each endpoint takes (the full reference is docs/WEB.md in the sources).
+json index() {
+  return {{"documentation", "docs/WEB.md in the nqueens sources"},
+          {"endpoints",
+           {{"/api/counts?n=N", "published counts and how far random access reaches"},
+            {"/api/solution?n=N&index=K[&unique=1]", "solution #K of `nqueens list N`"},
+            {"/api/rank?solution=C1,C2,...[&unique=1]", "the index of a solution"},
+            {"/api/trace?n=N[&from=S][&limit=L]", "steps of the backtracking search"},
+            {"/api/find?n=N", "one solution by construction"},
+            {"/api/complete?n=N&queens=R:C,...", "finish a board (1-based row:col)"},
+            {"/api/known", "counts for N = 1..27 and which this tool computed"},
+            {"/api/sudoku?puzzle=P | op=generate&level=L", "solve, trace and rate a Sudoku"},
+            {"/api/limits", "the caps of this server"}}}};
+}
+
 json limits(const Limits& lim) {
   return {{"max_n", lim.max_n},
-          {"max_rank_n", kMaxRankN},
+          {"max_rank_n", max_rank_n(false)},
+          {"max_rank_unique_n", max_rank_n(true)},
           {"max_find_n", lim.max_find_n},
           {"max_walk_index", lim.max_walk_index},
           {"max_trace_n", std::min(lim.max_n, kMaxTraceN)},
@@ -306,7 +455,9 @@ std::string text(const json& j) {
 Reply handle_api(std::string_view endpoint, const Params& params, const Limits& lim) {
   try {
     json j;
-    if (endpoint == "counts")
+    if (endpoint.empty())
+      j = index();
+    else if (endpoint == "counts")
       j = counts(params, lim);
     else if (endpoint == "solution")
       j = solution(params, lim);
@@ -318,6 +469,12 @@ Reply handle_api(std::string_view endpoint, const Params& params, const Limits& 
       j = find(params, lim);
     else if (endpoint == "limits")
       j = limits(lim);
+    else if (endpoint == "known")
+      j = known();
+    else if (endpoint == "complete")
+      j = complete(params, lim);
+    else if (endpoint == "sudoku")
+      return handle_sudoku_api(params);
     else
       return {404, text(json{{"error", "no such endpoint"}})};
     return {200, text(j)};

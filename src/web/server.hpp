@@ -16,6 +16,11 @@ struct ServerOptions {
   std::string host = "127.0.0.1";  // loopback only unless told otherwise
   int port = 8080;                 // 0: any free port
   int threads = 8;                 // requests served at once; a slow one never blocks the rest
+  // A request's line and headers must arrive whole within this time from its first wait (a
+  // client sending a byte every few seconds would otherwise hold a worker for ever).
+  double request_read_seconds = 5.0;
+  double keep_alive_seconds = 2.0;  // an idle kept-alive connection is closed after this
+  double write_seconds = 10.0;      // a client that stops reading is dropped after this
   Limits limits;
 };
 

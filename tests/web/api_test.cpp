@@ -142,11 +142,18 @@ TEST_F(Api, IndexKIsLineKOfList) {
   }
 }
 
-TEST_F(Api, IndexMatchesListBeyondTheTable) {  // N = 18 is walked, not unranked
-  const auto lines = run_lines(std::string(NQUEENS_CLI_PATH) + " list 18 --limit 300");
-  ASSERT_EQ(lines.size(), 300u);
-  for (int k : {1, 2, 150, 300})
-    EXPECT_EQ(perm(get("solution?n=18&index=" + std::to_string(k))["solution"]), lines[k - 1]);
+TEST_F(Api, IndexMatchesListBeyondTheTwoQueenTable) {
+  // N = 18: the three-queen table; N = 19: walked from #1; the unique list of 18: walked.
+  for (const char* list : {"18", "19", "18 --unique"}) {
+    const auto lines = run_lines(std::string(NQUEENS_CLI_PATH) + " list " + list + " --limit 300");
+    ASSERT_EQ(lines.size(), 300u);
+    const std::string n = std::string(list).substr(0, 2);
+    const std::string u = std::string(list).find("unique") != std::string::npos ? "&unique=1" : "";
+    for (int k : {1, 2, 150, 300})
+      EXPECT_EQ(perm(get("solution?n=" + n + "&index=" + std::to_string(k) + u)["solution"]),
+                lines[k - 1])
+          << list << " #" << k;
+  }
 }
 
 TEST_F(Api, RankUnrankRoundTrip) {

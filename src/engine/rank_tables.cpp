@@ -1,0 +1,54 @@
+// The prefix tables behind SolutionIndex (include/nqueens/rank.hpp), counted on every core:
+// each prefix's subtree is one independent piece of work for the engine's parallel_for.
+#include <stdexcept>
+#include <vector>
+
+#include "nqueens/parallel.hpp"
+#include "nqueens/rank.hpp"
+
+namespace nqueens {
+
+std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads) {
+  if (n < 2 || n > 32 || depth < 2 || depth > 3 || depth > n)
+    throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32 and depth 2 or 3");
+  std::size_t size = 1;
+  for (int r = 0; r < depth; ++r) size *= static_cast<std::size_t>(n);
+  std::vector<std::uint64_t> counts(size, 0);
+  // Mirror prefixes (N-1-c...) have equal counts, so only the smaller of each pair is counted
+  // for all solutions; a canonical solution is at most its column mirror, so the unique list
+  // has nothing below c0 > (N-1)/2.
+  auto cols_of = [&](std::size_t i, int* c) {
+    for (int r = depth - 1; r >= 0; --r, i /= static_cast<std::size_t>(n))
+      c[r] = static_cast<int>(i % static_cast<std::size_t>(n));
+  };
+  auto mirror = [&](const int* c) {
+    std::size_t j = 0;
+    for (int r = 0; r < depth; ++r) j = j * static_cast<std::size_t>(n) + (n - 1 - c[r]);
+    return j;
+  };
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < size; ++i) {
+    int c[3];
+    cols_of(i, c);
+    if (unique ? 2 * c[0] <= n - 1 : i <= mirror(c)) todo.push_back(i);
+  }
+  parallel_for(todo.size(), threads, [&](std::size_t j) {
+    int c[3];
+    cols_of(todo[j], c);
+    counts[todo[j]] = count_prefix_subtree(n, c, depth, unique);
+  });
+  if (!unique)
+    for (std::size_t i = 0; i < size; ++i) {
+      int c[3];
+      cols_of(i, c);
+      const std::size_t m = mirror(c);
+      if (m < i) counts[i] = counts[m];
+    }
+  return counts;
+}
+
+std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique) {
+  return count_prefix_subtrees(n, 2, unique);
+}
+
+}  // namespace nqueens

@@ -1,0 +1,69 @@
+// Random access beyond the two-queen tables (include/nqueens/rank.hpp): the three-queen table
+// of all solutions for kMaxRankN < N <= kMaxRankAllN, checked against the plain enumeration,
+// the mirror symmetry and the published counts, and the table builder at depth 3.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "known_values.hpp"
+#include "nqueens/enumerate.hpp"
+#include "nqueens/rank.hpp"
+#include "nqueens/verify.hpp"
+
+namespace {
+
+using nqueens::known::kTotal;
+
+TEST(DeepRank, TableSizesArePublishedCounts) {
+  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n)
+    EXPECT_EQ(nqueens::SolutionIndex::get(n, false).size(), kTotal[n]) << n;
+}
+
+TEST(DeepRank, FirstSolutionsAreTheListsFirst) {
+  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n) {
+    const auto& idx = nqueens::SolutionIndex::get(n, false);
+    std::uint64_t k = 0;
+    for (const nqueens::Solution& s : nqueens::solutions(n)) {
+      ++k;
+      ASSERT_EQ(idx.unrank(k), s) << "n " << n << " k " << k;
+      if (k == 20) break;
+    }
+    EXPECT_EQ(idx.rank(idx.unrank(20)), 20u);
+  }
+}
+
+TEST(DeepRank, MirrorIndicesAreMirrorBoards) {
+  // Solution #k and #(size + 1 - k) are column mirrors of each other (lexicographic order
+  // reverses under c -> N-1-c), at every depth of the table, so they check its unfolding.
+  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n) {
+    const auto& idx = nqueens::SolutionIndex::get(n, false);
+    for (std::uint64_t k : {std::uint64_t{1}, idx.size() / 3, idx.size() / 2, idx.size() - 7}) {
+      const nqueens::Solution a = idx.unrank(k);
+      const nqueens::Solution b = idx.unrank(idx.size() + 1 - k);
+      ASSERT_TRUE(nqueens::is_solution(a));
+      for (int r = 0; r < n; ++r) EXPECT_EQ(b[r], n - 1 - a[r]) << "n " << n << " k " << k;
+      EXPECT_EQ(idx.rank(a), k);
+      EXPECT_EQ(idx.rank(b), idx.size() + 1 - k);
+    }
+    EXPECT_THROW(idx.unrank(idx.size() + 1), std::out_of_range);
+  }
+}
+
+TEST(DeepRank, UniqueListStopsAtTheTwoQueenTables) {
+  EXPECT_THROW(nqueens::SolutionIndex::get(nqueens::kMaxRankN + 1, true), std::invalid_argument);
+  EXPECT_THROW(nqueens::SolutionIndex::get(nqueens::kMaxRankAllN + 1, false),
+               std::invalid_argument);
+}
+
+TEST(DeepRank, ThreeQueenCountsAddUpAndMatchOnePrefixCounts) {
+  for (int n = 6; n <= 10; ++n) {
+    const auto counts = nqueens::count_prefix_subtrees(n, 3, false, 2);
+    EXPECT_EQ(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}), kTotal[n]);
+    for (int i = 0; i < n * n * n; i += 7) {
+      const int cols[3] = {i / (n * n), i / n % n, i % n};
+      EXPECT_EQ(counts[i], nqueens::count_prefix_subtree(n, cols, 3, false)) << n << " " << i;
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,96 @@
+// The web API handler alone (src/web/api.hpp): handle_api is a pure function of the endpoint
+// and the parameters, so these tests call it directly, without a socket or a server.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "api.hpp"
+#include "nqueens/rank.hpp"
+
+namespace {
+
+using json = nlohmann::json;
+using nqueens::web::handle_api;
+using nqueens::web::Limits;
+using nqueens::web::Params;
+
+json body(const nqueens::web::Reply& r) {
+  return json::parse(r.body);
+}
+
+TEST(ApiHandler, SolutionEightNinetyTwo) {
+  const auto r = handle_api("solution", Params{{"n", "8"}, {"index", "92"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(body(r)["solution"], json({8, 4, 1, 3, 6, 2, 7, 5}));
+  EXPECT_EQ(body(r)["size"], 92);
+}
+
+TEST(ApiHandler, UnknownEndpointIs404) {
+  EXPECT_EQ(handle_api("nothing", {}).status, 404);
+}
+
+TEST(ApiHandler, NegativeNumbersAreOutOfRangeNotMalformed) {
+  const auto r = handle_api("solution", Params{{"n", "8"}, {"index", "-3"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(body(r)["error"].get<std::string>().find("between 1 and 92"), std::string::npos)
+      << r.body;
+  const auto fraction = handle_api("counts", Params{{"n", "8.5"}});
+  EXPECT_NE(body(fraction)["error"].get<std::string>().find("whole number"), std::string::npos);
+}
+
+TEST(ApiHandler, WalkStopsAtTheDeadlineNotAfter256Solutions) {
+  // Beyond random access the list is walked. With no time at all, even index 100 (less than
+  // the 256 solutions the deadline used to be checked after) must be refused.
+  Limits lim;
+  lim.max_seconds = 0;
+  const auto r = handle_api("solution", Params{{"n", "24"}, {"index", "100"}}, lim);
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_NE(r.body.find("would take more than"), std::string::npos) << r.body;
+  // With time, the same request is answered.
+  EXPECT_EQ(handle_api("solution", Params{{"n", "24"}, {"index", "100"}}).status, 200);
+}
+
+TEST(ApiHandler, WalkWithNoSolutionInSightStopsOnTime) {
+  // N = 32, index 300: the walk spends seconds between solutions; a 50 ms cap must end it
+  // through the stop flag (the test only checks that it ends with the cap's message).
+  Limits lim;
+  lim.max_seconds = 0.05;
+  const auto r = handle_api("solution", Params{{"n", "32"}, {"index", "300"}}, lim);
+  EXPECT_EQ(r.status, 400) << r.body;
+}
+
+TEST(ApiHandler, CountsSayWhatIsReachable) {
+  const auto all = body(handle_api("counts", Params{{"n", "18"}}));
+  EXPECT_EQ(all["random_access"], nqueens::kMaxRankAllN >= 18);
+  EXPECT_EQ(all["random_access_unique"], false);
+  EXPECT_EQ(all["walk_limit"], 666090624u);
+  EXPECT_EQ(all["walk_limit_unique"], Limits{}.max_walk_index);
+  const auto small = body(handle_api("counts", Params{{"n", "3"}}));
+  EXPECT_EQ(small["total"], 0);
+}
+
+TEST(ApiHandler, RandomAccessBeyondSeventeen) {
+  // The last solution of N = 18 is the mirror image of the first one.
+  const auto first = body(handle_api("solution", Params{{"n", "18"}, {"index", "1"}}));
+  const auto last = body(handle_api("solution", Params{{"n", "18"}, {"index", "666090624"}}));
+  ASSERT_TRUE(last.contains("solution")) << last;
+  for (int r = 0; r < 18; ++r)
+    EXPECT_EQ(last["solution"][r].get<int>(), 19 - first["solution"][r].get<int>());
+  std::string cols;
+  for (const auto& c : last["solution"]) cols += (cols.empty() ? "" : ",") + c.dump();
+  const auto back = body(handle_api("rank", Params{{"solution", cols}}));
+  EXPECT_EQ(back["index"], 666090624u);
+  // The unique list of N = 18 has no random access: rank says so.
+  EXPECT_EQ(handle_api("rank", Params{{"solution", cols}, {"unique", "1"}}).status, 400);
+}
+
+TEST(ApiHandler, TraceReplayHonoursTheDeadline) {
+  Limits lim;
+  lim.max_seconds = 0;
+  EXPECT_EQ(handle_api("trace", Params{{"n", "12"}, {"from", "1000000"}}, lim).status, 400);
+  EXPECT_EQ(handle_api("trace", Params{{"n", "12"}, {"from", "0"}, {"limit", "3"}}, lim).status,
+            200);
+}
+
+}  // namespace
