@@ -109,21 +109,35 @@ Grid random_solution(int box, std::uint64_t seed) {
     for (int i = 0; i < n; ++i)
       start.set(k * box + i / box, k * box + i % box, digits[static_cast<std::size_t>(i)]);
   }
-  return detail::with_general_solver(box, [&](auto& s) {
-    s.limit = 1;
-    s.rng = &rng;
-    s.run(start);
-    return s.first;
-  });
+  auto complete = [&](const Grid& from, Grid& out) {
+    return detail::with_general_solver(box, [&](auto& s) {
+      s.limit = 1;
+      s.rng = &rng;
+      s.run(from);
+      out = s.first;
+      return s.solutions == 1;
+    });
+  };
+  Grid solution(box);
+  if (complete(start, solution)) return solution;
+  // On 4x4 the two diagonal boxes can clash (about half of all fills have no completion; an
+  // empty grid was then carved and printed as a puzzle). One box alone always completes.
+  for (int r = box; r < n; ++r)
+    for (int c = 0; c < n; ++c) start.set(r, c, 0);
+  complete(start, solution);
+  return solution;
 }
 
 std::optional<Grid> generate(const GenerateOptions& options) {
-  const int attempts = options.level ? std::max(1, options.max_attempts) : 1;
+  // Without a level the first attempt is kept; more are tried only if a check fails.
+  const int attempts = options.level ? std::max(1, options.max_attempts) : 8;
   for (int a = 0; a < attempts; ++a) {
     std::uint64_t seed = mix(options.seed ^ mix(static_cast<std::uint64_t>(a)));
     std::mt19937_64 rng(seed);
     Grid solution = random_solution(options.box, seed);
     Grid puzzle = carve(solution, options.symmetry, options.minimal, rng);
+    // Checked before it is returned: a puzzle is only a puzzle with exactly one solution.
+    if (count_solutions(puzzle, 2) != 1) continue;
     if (!options.level || rate(puzzle).level == *options.level) return puzzle;
   }
   return std::nullopt;

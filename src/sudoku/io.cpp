@@ -1,6 +1,8 @@
 #include "sudoku/io.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -153,7 +155,16 @@ bool PuzzleReader::next(PuzzleEntry& entry) {
       continue;
     }
     seen_data_ = true;
-    if (first_data && line.find(',') != std::string::npos &&
+    // A CSV header ("quizzes,solutions") names its columns in words; a first line with cells
+    // in it ('.', digits) is a malformed puzzle and is reported as one.
+    const bool words_only =
+        std::any_of(text.begin(), text.end(),
+                    [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); }) &&
+        std::all_of(text.begin(), text.end(), [](char ch) {
+          return std::isalpha(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' ||
+                 ch == ' ' || ch == '"';
+        });
+    if (first_data && words_only && line.find(',') != std::string::npos &&
         (err || static_cast<int>(cells.size()) != size * size))
       continue;  // CSV header
     if (grid_rows > 0 && (err || static_cast<int>(cells.size()) != size)) {

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
+
 namespace sudoku::cli {
 
 int Common::thread_count() const {
@@ -20,8 +22,10 @@ void add_common(CLI::App* app, Common& c, bool with_input) {
   app->add_option("--format", c.format, "output: line, grid or json (NDJSON)")
       ->check(CLI::IsMember({"line", "grid", "json"}));
   app->add_flag("--json", c.json, "same as --format json");
+  // Checked while parsing: 100000 threads would fail half way with "Resource temporarily
+  // unavailable" instead of a usage error.
   app->add_option("-j,--threads", c.threads, "worker threads (default: all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, nqueens::kMaxThreads));
   if (with_input) app->add_option("file", c.input, "puzzle file, '-' for stdin (default)");
 }
 

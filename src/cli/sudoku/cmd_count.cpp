@@ -44,7 +44,7 @@ void register_count(CLI::App& app, Command& command) {
       app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
   add_common(cmd, a->common, true);
   cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
   cmd->callback([a, &command] { command = [a] { return run_count(a->common, a->limit); }; });
 }
 

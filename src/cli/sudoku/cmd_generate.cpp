@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/tool_io.hpp"
 #include "cli_common.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/rate.hpp"
@@ -26,9 +27,14 @@ struct GenerateArgs {
   int attempts = 20000;
   std::string difficulty = "any";
   std::string symmetry = "none";
-  std::uint64_t seed = std::random_device{}();
+  std::string seed_text;  // --seed, 0..2^64-1 (default: random)
   bool no_minimal = false;
+  std::uint64_t seed = 0;
 };
+
+// Puzzles one `generate` prints: all are held until printed in order (a 25x25 line is 625
+// bytes), and 2e9 of them would end in std::bad_alloc.
+constexpr int kMaxGenerateCount = 1'000'000;
 
 std::string format_puzzle(const Common& c, const Grid& g, std::uint64_t seed) {
   switch (c.fmt()) {
@@ -49,8 +55,17 @@ std::string format_puzzle(const Common& c, const Grid& g, std::uint64_t seed) {
   }
 }
 
-int run_generate(const GenerateArgs& a) {
+int run_generate(GenerateArgs a) {
   const Common& c = a.common;
+  if (a.seed_text.empty()) {
+    a.seed = std::random_device{}();
+  } else if (const auto v = tool_io::parse_unsigned(a.seed_text, ~std::uint64_t{0})) {
+    a.seed = *v;
+  } else {
+    fmt::print(stderr, "sudoku: --seed must be a whole number from 0 to {}, got {}\n",
+               ~std::uint64_t{0}, tool_io::quote(a.seed_text));
+    return 2;
+  }
   const int count = a.count;
   sudoku::GenerateOptions base;
   base.box = c.box();
@@ -107,14 +122,15 @@ void register_generate(CLI::App& app, Command& command) {
   auto a = std::make_shared<GenerateArgs>();
   auto* cmd = app.add_subcommand("generate", "random puzzles with exactly one solution");
   add_common(cmd, a->common, false);
-  cmd->add_option("-n,--count", a->count, "how many puzzles (default 1)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("-n,--count", a->count,
+                  fmt::format("how many puzzles (default 1, at most {})", kMaxGenerateCount))
+      ->check(CLI::Range(1, kMaxGenerateCount));
   cmd->add_option("--difficulty", a->difficulty, "any, easy, medium, hard, expert or extreme");
   cmd->add_option("--symmetry", a->symmetry, "clue symmetry: none, rot180, rot90 or mirror");
-  cmd->add_option("--seed", a->seed, "random seed; puzzle i uses seed+i (default: random)");
+  cmd->add_option("--seed", a->seed_text, "random seed; puzzle i uses seed+i (default: random)");
   cmd->add_flag("--no-minimal", a->no_minimal, "stop removing clues early (puzzle not minimal)");
   cmd->add_option("--attempts", a->attempts, "puzzles tried per wanted difficulty (default 20000)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 1'000'000'000));
   cmd->callback([a, &command] { command = [a] { return run_generate(*a); }; });
 }
 

@@ -9,6 +9,7 @@
 #include <exception>
 #include <string>
 
+#include "cli/tool_io.hpp"
 #include "cli_common.hpp"
 
 #ifndef SUDOKU_VERSION
@@ -33,18 +34,25 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
-    return app.exit(e);
+    return tool_io::finish_stdout("sudoku", app.exit(e));
   } catch (const CLI::ParseError& e) {
-    std::string msg = e.what();
-    fmt::print(stderr, "sudoku: {}\n", msg.empty() ? "bad usage" : msg);
-    fmt::print(stderr, "Run with --help for more information.\n");
+    // One line: the CLI11 message and where help is (no second "Run with --help" line).
+    const std::string msg = e.what();
+    fmt::print(stderr, "sudoku: {} (see sudoku --help)\n",
+               tool_io::one_line(msg.empty() ? "bad usage" : msg));
     return 2;
   }
+  int code = 2;
   try {
-    if (command) return command();
-  } catch (const std::exception& e) {
+    if (command) code = command();
+  } catch (const tool_io::OutputError& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
+    if (tool_io::stdout_failed()) return tool_io::finish_stdout("sudoku", 2);
+    fmt::print(stderr, "sudoku: {}\n", tool_io::one_line(e.what()));
     return 1;
   }
-  return 2;
+  return tool_io::finish_stdout("sudoku", code);
 }

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/tool_io.hpp"
 #include "cli_common.hpp"
 #include "sudoku/io.hpp"
 
@@ -26,11 +27,15 @@ int run_batch(const Common& c, Work work) {
   // std::cin kept in step with C stdio reads one character per call: 1.2 us per 81-character
   // line, a quarter of `count` on 17-clue puzzles. Output goes through C stdio (fmt::print),
   // so only the input side changes.
+  if (const auto why = tool_io::unreadable_input(c.input)) {
+    fmt::print(stderr, "sudoku: {}\n", *why);
+    return 2;
+  }
   if (c.input == "-") std::ios::sync_with_stdio(false);
   if (c.input != "-") {
     file.open(c.input);
     if (!file) {
-      fmt::print(stderr, "sudoku: cannot open '{}'\n", c.input);
+      fmt::print(stderr, "sudoku: cannot open {}\n", tool_io::quote(c.input, 200));
       return 2;
     }
     in = &file;
@@ -80,6 +85,11 @@ int run_batch(const Common& c, Work work) {
     fmt::print(stdout, "{}", buffer);
   }
   std::fflush(stdout);
+  if (in->bad()) {  // a read error (EIO, EISDIR) is not the end of the input
+    fmt::print(stderr, "sudoku: cannot read {}\n",
+               c.input == "-" ? std::string("standard input") : tool_io::quote(c.input, 200));
+    return 2;
+  }
   return worst;
 }
 

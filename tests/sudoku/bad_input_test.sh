@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# sudoku under bad input and failing output: each case was once accepted silently, crashed or
+# lost data. Every refusal is one line on stderr and exit 2 (docs/RELIABILITY.md).
+# Usage: bad_input_test.sh SUDOKU
+source "$(dirname "$0")/../lib/testlib.sh"
+BIN=$1 NAME=sudoku
+T=$TESTLIB_TMP
+p17='4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+printf '%s\n' "$p17" >"$T/one.txt"
+
+# Output that cannot be written: exit 2 and one line, for every subcommand.
+expect_full() {
+  "$BIN" "$@" >/dev/full 2>"$T/err" <"$T/one.txt"
+  local rc=$?
+  [ "$rc" -eq 2 ] || fail "$* > /dev/full: exit $rc, expected 2: $(head -c 300 "$T/err")"
+  [ "$(wc -l <"$T/err")" -eq 1 ] || fail "$* > /dev/full: stderr is not one line: $(head -c 300 "$T/err")"
+  grep -q "^sudoku: cannot write output" "$T/err" ||
+    fail "$* > /dev/full: stderr: $(head -c 300 "$T/err")"
+}
+for cmd in solve count rate explain hint; do expect_full "$cmd"; done
+expect_full generate --seed 1
+expect_full bench "$T/one.txt" --repeat 1
+expect_full --help
+
+# Unreadable input: a directory as file or as stdin, a closed stdin.
+mkdir -p "$T/dir"
+expect_bad 2 solve "$T/dir"
+expect_error_contains "cannot read"
+"$BIN" solve <"$T/dir" >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "solve < DIR: exit $rc"
+grep -q "cannot read" "$T/err" || fail "solve < DIR: $(head -c 300 "$T/err")"
+"$BIN" solve <&- >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "solve <&-: exit $rc"
+grep -q "cannot read" "$T/err" || fail "solve <&-: $(head -c 300 "$T/err")"
+
+# A malformed first CSV line is a malformed puzzle, not a header; a header in words is skipped.
+printf '%s,x\n%s,y\n' "${p17:0:80}" "$p17" >"$T/bad.csv"
+"$BIN" solve "$T/bad.csv" >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "CSV with a short first puzzle: exit $rc, expected 2"
+grep -q "line 1" "$T/err" || fail "CSV with a short first puzzle: $(head -c 300 "$T/err")"
+printf 'quizzes,solutions\n%s,y\n' "$p17" >"$T/good.csv"
+"$BIN" solve "$T/good.csv" >"$T/out" 2>"$T/err" || fail "CSV with a header: exit $?"
+
+# Caps checked before any work.
+expect_bad 2 solve -j 100000 "$T/one.txt"
+expect_bad 2 generate -n 2000000000
+expect_bad 2 generate --seed -1
+expect_bad 2 generate --seed 18446744073709551616
+expect_out "$("$BIN" generate --seed 18446744073709551615)" generate --seed 18446744073709551615
+
+# Usage errors are one line, without a 309-digit bound.
+expect_bad 2 count --limit 0 "$T/one.txt"
+[ "$(wc -c <"$T/err")" -lt 200 ] || fail "count --limit 0: $(cat "$T/err")"
+expect_bad 2 solve --size 7 "$T/one.txt"
+expect_bad 2 frobnicate
+expect_bad 2 solve "$(head -c 100000 /dev/zero | tr '\0' 'z')"
+[ "$(wc -c <"$T/err")" -lt 400 ] || fail "solve LONG-NAME: the message echoes it whole"
+
+# Every generated puzzle has exactly one solution, at every size and difficulty.
+for size in 4 9; do
+  for s in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    "$BIN" generate --size "$size" --seed "$s" >"$T/p.txt" 2>"$T/err" || fail "generate --size $size --seed $s: exit $?"
+    got=$("$BIN" count --size "$size" "$T/p.txt" 2>&1)
+    case $got in
+      *unique*) ;;
+      *) fail "generate --size $size --seed $s: not unique: $got ($(cat "$T/p.txt"))" ;;
+    esac
+  done
+done
+"$BIN" generate --size 4 --difficulty extreme --seed 1 -n 3 >"$T/p.txt" 2>"$T/err"
+if [ -s "$T/p.txt" ]; then
+  "$BIN" count --size 4 "$T/p.txt" | grep -vq unique && fail "generate --size 4 --difficulty extreme: not unique"
+fi
+
+finish
