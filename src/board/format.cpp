@@ -178,7 +178,7 @@ std::optional<Placement> parse_json(std::string_view s, std::string& error) {
   for (std::string_view t : tokens(s.substr(open + 1, close - open - 1))) {
     auto v = to_number(t);
     if (!v) {
-      error = fmt::format("'{}' is not a column number", t);
+      error = fmt::format("'{:.40}{}' is not a column number", t, t.size() > 40 ? "..." : "");
       return std::nullopt;
     }
     cols.push_back(*v);
@@ -194,15 +194,15 @@ std::optional<Placement> parse_algebraic(const std::vector<std::string_view>& to
     const char file = static_cast<char>(std::tolower(static_cast<unsigned char>(t.front())));
     auto rank = to_number(t.substr(1));
     if (t.size() < 2 || file < 'a' || file > 'z' || !rank || *rank < 1) {
-      error = fmt::format("'{}' is not a square like e4", t);
+      error = fmt::format("'{:.40}{}' is not a square like e4", t, t.size() > 40 ? "..." : "");
       return std::nullopt;
     }
-    const Square s{static_cast<int>(*rank - 1), file - 'a'};
-    if (s.row >= p.n || s.col >= p.n) {
+    // The range check comes before any narrowing: rank 4294967297 must not become rank 1.
+    if (*rank > p.n || file - 'a' >= p.n) {
       error = fmt::format("square {} is off the {}x{} board ({} queens given)", t, p.n, p.n, p.n);
       return std::nullopt;
     }
-    p.queens.push_back(s);
+    p.queens.push_back({static_cast<int>(*rank - 1), file - 'a'});
   }
   return p;
 }
@@ -237,7 +237,7 @@ std::optional<Placement> parse_placement_line(std::string_view line, std::string
     const std::string_view t = line.substr(i, j - i);
     auto v = to_number(t);
     if (!v) {
-      error = fmt::format("'{}' is not a column number", t);
+      error = fmt::format("'{:.40}{}' is not a column number", t, t.size() > 40 ? "..." : "");
       return std::nullopt;
     }
     cols.push_back(*v);

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -41,7 +42,10 @@ bool parse_count(std::string_view s, Count& out) {
   out = 0;
   for (char c : s) {
     if (c < '0' || c > '9') return false;
-    out = out * 10 + static_cast<unsigned>(c - '0');
+    // A 39-digit number can exceed 2^128 - 1: refuse it instead of keeping it modulo 2^128.
+    const auto digit = static_cast<unsigned>(c - '0');
+    if (out > (~Count{0} - digit) / 10) return false;
+    out = out * 10 + digit;
   }
   return true;
 }
@@ -261,20 +265,20 @@ void write_record(const RunRecord& record, const std::string& path) {
     const ssize_t w = ::write(fd, text.data() + off, text.size() - off);
     if (w < 0) {
       if (errno == EINTR) continue;
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      throw RecordError("cannot write " + tmp + ": " + why);
+      fail("cannot write " + tmp, fd);
     }
     off += static_cast<std::size_t>(w);
   }
   // fsync before rename: after a power cut the file holds the old or the new record.
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw RecordError("cannot replace " + path + ": " + std::strerror(errno));
+  if (::fsync(fd) != 0) fail("cannot write " + tmp, fd);
+  if (::close(fd) != 0) fail("cannot write " + tmp, -1);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("cannot replace " + path, -1);
 }
 
 RunRecord read_record(const std::string& path) {
+  std::error_code ec;  // a directory opens, then reads as empty: "truncated" would mislead
+  if (std::filesystem::is_directory(path, ec))
+    throw RecordError("cannot read " + path + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw RecordError("cannot read " + path + ": " + std::strerror(errno));
   std::string text;

@@ -40,7 +40,8 @@ class CompletionSearch {
         anti_(words_ * 3 + 4, 0),
         col_of_row_(static_cast<std::size_t>(p.n), -1),
         last_mask_(p.n % 64 == 0 ? ~u64{0} : (u64{1} << (p.n % 64)) - 1),
-        scratch_(words_) {
+        scratch_(words_),
+        reachable_(words_) {
     for (Square s : p.blocked)
       set(blocked_,
           static_cast<std::size_t>(s.row) * words_ * 64 + static_cast<std::size_t>(s.col));
@@ -56,6 +57,7 @@ class CompletionSearch {
     budget_ = budget;
   }
   bool out_of_budget() const { return out_of_budget_; }
+  std::uint64_t nodes() const { return nodes_; }
 
   // Returns false when visit asked to stop (or the budget ran out).
   bool run(const std::function<bool(const Solution&)>& visit) {
@@ -67,17 +69,24 @@ class CompletionSearch {
       ++found_;
       return visit(col_of_row_);
     }
-    // Most constrained open row.
+    // Most constrained open row; the union of all open rows' candidates is gathered on the
+    // way, because a free column that no open row can use is as dead as a row without a
+    // square (a fully blocked column was otherwise found only after the whole tree).
     std::size_t best = 0;
     int best_count = n_ + 1;
+    std::fill(reachable_.begin(), reachable_.end(), 0);
     for (std::size_t i = 0; i < open_.size(); ++i) {
       const int c = count_candidates(open_[i]);
+      for (std::size_t w = 0; w < words_; ++w) reachable_[w] |= scratch_[w];
       if (c < best_count || (c == best_count && rng_ != 0 && (next_random() & 1))) {
         best_count = c, best = i;
-        if (c <= 1) break;  // 0 cuts the branch, 1 is forced: no need to look further
+        if (c == 0) return true;  // cuts the branch
       }
     }
-    if (best_count == 0) return true;
+    for (std::size_t w = 0; w < words_; ++w) {
+      const u64 free_cols = ~cols_[w] & (w + 1 == words_ ? last_mask_ : ~u64{0});
+      if ((free_cols & ~reachable_[w]) != 0) return true;
+    }
     const int row = open_[best];
     std::vector<u64> cand(words_);
     candidates(row, cand.data());
@@ -170,7 +179,7 @@ class CompletionSearch {
   std::vector<int> col_of_row_;
   std::vector<int> open_;
   u64 last_mask_;
-  std::vector<u64> scratch_, cache_;
+  std::vector<u64> scratch_, reachable_, cache_;
   std::uint64_t found_ = 0;
   std::uint64_t rng_ = 0, budget_ = 0, nodes_ = 0;
   bool out_of_budget_ = false;
@@ -236,14 +245,22 @@ std::optional<Solution> find_completion(const CompletionProblem& p) {
       return s;
   std::optional<Solution> out;
   std::uint64_t budget = static_cast<std::uint64_t>(p.n) + 16;  // a clean descent needs ~N nodes
+  std::uint64_t spent = 0;
   for (std::uint64_t attempt = 1;; ++attempt, budget *= 2) {
+    // The last attempt gets what is left of the total, so the sum never passes it.
+    const std::uint64_t this_budget = std::min(budget, kMaxCompletionNodes - spent);
     CompletionSearch s(p);
-    s.set_random(0x9e3779b97f4a7c15ULL * attempt, budget);
+    s.set_random(0x9e3779b97f4a7c15ULL * attempt, this_budget);
     s.run([&](const Solution& sol) {
       out = sol;
       return false;
     });
     if (out || !s.out_of_budget()) return out;
+    spent += this_budget;
+    if (spent >= kMaxCompletionNodes)
+      throw CompletionBudgetError(fmt::format(
+          "no completion found and none ruled out within {} search nodes; the search gave up",
+          kMaxCompletionNodes));
   }
 }
 
@@ -258,8 +275,9 @@ std::vector<Square> parse_square_list(const std::string& text, int n) {
     long long v = 0;
     auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || v < 1 || v > n)
-      throw std::invalid_argument(fmt::format(
-          "'{}' is not a square of the {}x{} board (like a1 or row:col 1:1)", whole, n, n));
+      throw std::invalid_argument(
+          fmt::format("'{:.40}{}' is not a square of the {}x{} board (like a1 or row:col 1:1)",
+                      whole, whole.size() > 40 ? "..." : "", n, n));
     return static_cast<int>(v - 1);
   };
   while (i < text.size()) {
@@ -281,12 +299,13 @@ std::vector<Square> parse_square_list(const std::string& text, int n) {
       const int col = std::tolower(static_cast<unsigned char>(tok[0])) - 'a';
       if (col >= n || n > kMaxAlgebraicN)
         throw std::invalid_argument(fmt::format(
-            "'{}' is not a square of the {}x{} board (algebraic needs N <= 26; use row:col)", tok,
-            n, n));
+            "'{:.40}{}' is not a square of the {}x{} board (algebraic needs N <= 26; use row:col)",
+            tok, tok.size() > 40 ? "..." : "", n, n));
       out.push_back({number(std::string_view(tok).substr(1), tok), col});
     } else {
       throw std::invalid_argument(
-          fmt::format("'{}' is not a square (write a1 or row:col like 1:1)", tok));
+          fmt::format("'{:.40}{}' is not a square (write a1 or row:col like 1:1)", tok,
+                      tok.size() > 40 ? "..." : ""));
     }
   }
   return out;
