@@ -265,14 +265,17 @@ void write_record(const RunRecord& record, const std::string& path) {
     const ssize_t w = ::write(fd, text.data() + off, text.size() - off);
     if (w < 0) {
       if (errno == EINTR) continue;
-      fail("cannot write " + tmp, fd);
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      throw RecordError("cannot write " + tmp + ": " + why);
     }
     off += static_cast<std::size_t>(w);
   }
   // fsync before rename: after a power cut the file holds the old or the new record.
-  if (::fsync(fd) != 0) fail("cannot write " + tmp, fd);
-  if (::close(fd) != 0) fail("cannot write " + tmp, -1);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("cannot replace " + path, -1);
+  if (::fsync(fd) != 0 || ::close(fd) != 0)
+    throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw RecordError("cannot replace " + path + ": " + std::strerror(errno));
 }
 
 RunRecord read_record(const std::string& path) {
