@@ -6,6 +6,8 @@
 #include <charconv>
 
 #include "nqueens/jobs.hpp"
+#include "nqueens/parallel.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::cli {
 
@@ -14,17 +16,24 @@ int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
-    throw UsageError(fmt::format("{} must be a whole number, got '{}'", what, text));
+    throw UsageError(fmt::format("{} must be a whole number, got {}", what, tool_io::quote(text)));
   if (ec == std::errc::result_out_of_range || v < lo || v > hi)
-    throw UsageError(fmt::format("{} must be between {} and {}, got {}", what, lo, hi, text));
+    throw UsageError(
+        fmt::format("{} must be between {} and {}, got {}", what, lo, hi, tool_io::quote(text)));
   return static_cast<int>(v);
+}
+
+std::uint64_t parse_unsigned_arg(const std::string& text, std::uint64_t hi, std::string_view what) {
+  if (const auto v = tool_io::parse_unsigned(text, hi)) return *v;
+  throw UsageError(fmt::format("{} must be a whole number from 0 to {}, got {}", what, hi,
+                               tool_io::quote(text)));
 }
 
 Format parse_format_arg(const std::string& name, int n) {
   const auto format = parse_format(name);
   if (!format)
-    throw UsageError(
-        fmt::format("--format must be perm, board, json or algebraic, got '{}'", name));
+    throw UsageError(fmt::format("--format must be perm, board, json or algebraic, got {}",
+                                 tool_io::quote(name)));
   if (*format == Format::algebraic && n > kMaxAlgebraicN)
     throw UsageError(fmt::format("--format algebraic needs N <= {} (files a..z)", kMaxAlgebraicN));
   return *format;
@@ -74,16 +83,25 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
 }
 
 int resolve_threads(int requested) {
-  if (requested < 0 || requested > 4096)
-    throw UsageError(
-        fmt::format("--threads must be between 0 (all cores) and 4096, got {}", requested));
+  if (requested < 0 || requested > kMaxThreads)
+    throw UsageError(fmt::format("--threads must be between 0 (all cores) and {}, got {}",
+                                 kMaxThreads, requested));
   return requested == 0 ? hardware_threads() : requested;
 }
 
 void Output::flush() {
-  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
+  // A failed write stops the command (exit 2) instead of computing output nobody receives.
+  const std::string pending = std::move(buffer_);
   buffer_.clear();
-  std::fflush(file_);
+  tool_io::write_all(file_, pending.data(), pending.size());
+  tool_io::flush(file_);
+}
+
+Output::~Output() {
+  // No throw here: a failed write leaves the error flag on the stream for main() to report.
+  if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+    tool_io::last_write_errno() = errno;
+  tool_io::flush_noexcept(file_);
 }
 
 }  // namespace nqueens::cli

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,10 @@ struct UsageError : std::runtime_error {
 
 // Parses a board size given as text, enforcing [lo, hi]; `what` names it in the message.
 int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what);
+
+// Parses a count or seed option (--limit, --from, --seed): decimal digits only, 0..hi; a
+// sign, a fraction or a number past hi is a UsageError naming `what` (no wrap-around).
+std::uint64_t parse_unsigned_arg(const std::string& text, std::uint64_t hi, std::string_view what);
 
 // Parses --format NAME for a board of size n: one clear UsageError for an unknown name or for
 // algebraic notation on a board wider than a..z.
@@ -54,7 +59,7 @@ int resolve_threads(int requested);
 class Output {
  public:
   explicit Output(std::FILE* f = stdout) : file_(f) { buffer_.reserve(1 << 16); }
-  ~Output() { flush(); }
+  ~Output();
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
   void line(std::string_view s) {
@@ -62,7 +67,7 @@ class Output {
     buffer_.push_back('\n');
     if (buffer_.size() >= (1 << 16)) flush();
   }
-  void flush();
+  void flush();  // throws tool_io::OutputError if the output cannot be written
 
  private:
   std::FILE* file_;

@@ -1,12 +1,14 @@
 // nqueens complete N --fixed a1,c5 [--blocked ...]: finish a partly filled board.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli_common.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::cli {
 
@@ -17,6 +19,7 @@ struct CompleteArgs {
   std::string fixed, blocked, board;
   bool count = false, all = false;
   long long limit = -1;
+  CLI::Option* limit_option = nullptr;  // given or not: --limit needs --all
   std::string format = "perm";
 };
 
@@ -56,14 +59,21 @@ CompletionProblem read_board(std::istream& in) {
 int run_complete(const CompleteArgs& a) {
   parse_format_arg(a.format, 0);  // an unknown name fails before a board is read from stdin
   if (a.count && a.all) throw UsageError("--count and --all exclude each other");
+  if (a.limit_option != nullptr && a.limit_option->count() > 0 && !a.all)
+    throw UsageError("--limit needs --all (without it complete prints one completion)");
   if (a.limit < -1) throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
   CompletionProblem p;
   if (!a.board.empty()) {
     if (a.board == "-") {
       p = read_board(std::cin);
     } else {
+      std::error_code ec;
+      if (std::filesystem::is_directory(a.board, ec))
+        throw UsageError(fmt::format("cannot read board file {}: it is a directory",
+                                     tool_io::quote(a.board, 200)));
       std::ifstream in(a.board);
-      if (!in) throw UsageError(fmt::format("cannot read board file '{}'", a.board));
+      if (!in)
+        throw UsageError(fmt::format("cannot read board file {}", tool_io::quote(a.board, 200)));
       p = read_board(in);
     }
     if (!a.n.empty() && parse_int_arg(a.n, 1, kMaxCompleteN, "N") != p.n)
@@ -86,7 +96,13 @@ int run_complete(const CompleteArgs& a) {
     return 0;
   }
   if (!a.all) {  // one completion: restarts and local search, not the plain enumeration
-    const auto s = find_completion(p);
+    std::optional<Solution> s;
+    try {
+      s = find_completion(p);
+    } catch (const CompletionBudgetError& e) {
+      std::fprintf(stderr, "nqueens: %s\n", e.what());
+      return 1;
+    }
     if (s) {
       std::fputs((format_solution(*s, format) + "\n").c_str(), stdout);
       return 0;
@@ -136,7 +152,8 @@ void register_complete(CLI::App& app, int& exit_code) {
                   "read the board from FILE ('-' = stdin): Q fixed queen, x blocked, . empty");
   cmd->add_flag("--count", args->count, "print the number of completions");
   cmd->add_flag("--all", args->all, "print every completion (streamed; see --limit)");
-  cmd->add_option("--limit", args->limit, "with --all: stop after K completions");
+  args->limit_option =
+      cmd->add_option("--limit", args->limit, "with --all: stop after K completions");
   cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
   cmd->callback([args, &exit_code] { exit_code = run_complete(*args); });
 }

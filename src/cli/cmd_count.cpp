@@ -76,8 +76,19 @@ void use_gpu(RunOptions& o) {
 int run_count_command(const CountArgs& a) {
   if (a.gpu && (!a.queens.empty() || a.table))
     throw UsageError("--gpu counts N queens on the N x N board only, not --queens or --table");
-  if (!a.queens.empty() || a.table)
+  if (!a.queens.empty() || a.table) {
+    // The k-queens count is one short in-memory run: options of the long count would be
+    // silently ignored, so they are refused.
+    if (a.table && !a.queens.empty())
+      throw UsageError("--table counts every K = 0..N; give --queens K or --table, not both");
+    const char* what = a.table ? "--table" : "--queens";
+    if (!a.run.shard.empty()) throw UsageError(fmt::format("{} cannot be split: no --shard", what));
+    if (!a.run.checkpoint.empty())
+      throw UsageError(fmt::format("{} keeps no record: no --checkpoint", what));
+    if (a.run.method != "auto") throw UsageError(fmt::format("{} has no --method", what));
+    if (!a.kernel.empty()) throw UsageError(fmt::format("{} has no --kernel", what));
     return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
+  }
   // The kernel tier: --kernel, else NQUEENS_KERNEL, else the fastest; a bad name is bad
   // input here, before any work (selected_kernel_tier throws for a bad NQUEENS_KERNEL).
   if (!a.kernel.empty()) {

@@ -8,6 +8,7 @@
 #include "nqueens/format.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::cli {
 
@@ -18,8 +19,7 @@ inline constexpr int kMaxBoardN = 1000;  // a board diagram has N^2 characters
 struct FindArgs {
   std::string n;
   bool random = false;
-  std::uint64_t seed = 1;
-  bool seed_given = false;
+  std::string seed;  // --seed S, 0..2^64-1; given implies --random
   bool no_verify = false;
   std::string format = "perm";
 };
@@ -31,7 +31,7 @@ void write_columns(std::FILE* f, const Solution& s, char sep) {
   std::size_t used = 0;
   for (std::size_t r = 0; r < s.size(); ++r) {
     if (buf.size() - used < 16) {
-      std::fwrite(buf.data(), 1, used, f);
+      tool_io::write_all(f, buf.data(), used);
       used = 0;
     }
     if (r) buf[used++] = sep;
@@ -39,7 +39,7 @@ void write_columns(std::FILE* f, const Solution& s, char sep) {
     (void)ec;
     used = static_cast<std::size_t>(ptr - buf.data());
   }
-  std::fwrite(buf.data(), 1, used, f);
+  tool_io::write_all(f, buf.data(), used);
 }
 
 int run_find(const FindArgs& a) {
@@ -51,8 +51,18 @@ int run_find(const FindArgs& a) {
     std::fprintf(stderr, "nqueens: no solution exists for N = %d\n", n);
     return 1;
   }
-  const bool random = a.random || a.seed_given;
-  const Solution s = random ? random_solution(n, a.seed) : construct_solution(n);
+  const bool random = a.random || !a.seed.empty();
+  // The solution (4 bytes a column) and the check (under 1 byte); the local search adds its
+  // column, two diagonal counters and a work list (about 24 bytes a column more).
+  const std::uint64_t needed = static_cast<std::uint64_t>(n) * (random ? 32 : 8) + (64u << 20);
+  if (const auto available = tool_io::memory_available(); available && needed > *available)
+    throw UsageError(fmt::format(
+        "find N = {}{} needs about {:.1f} GB of memory, and only {:.1f} GB is available", n,
+        random ? " --random" : "", static_cast<double>(needed) / 1e9,
+        static_cast<double>(*available) / 1e9));
+  const std::uint64_t seed =
+      a.seed.empty() ? 1 : parse_unsigned_arg(a.seed, ~std::uint64_t{0}, "--seed");
+  const Solution s = random ? random_solution(n, seed) : construct_solution(n);
   if (!a.no_verify && !is_solution(s)) {
     // Unreachable unless a kernel is broken; say so rather than print a wrong board.
     std::fprintf(stderr, "nqueens: internal error: the solution for N = %d failed verification\n",
@@ -93,11 +103,7 @@ void register_find(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", args->format,
                   fmt::format("perm (default), json, board (N <= {}) or algebraic (N <= {})",
                               kMaxBoardN, kMaxAlgebraicN));
-  CLI::Option* seed = cmd->get_option("--seed");
-  cmd->callback([args, seed, &exit_code] {
-    args->seed_given = seed->count() > 0;
-    exit_code = run_find(*args);
-  });
+  cmd->callback([args, &exit_code] { exit_code = run_find(*args); });
 }
 
 }  // namespace nqueens::cli

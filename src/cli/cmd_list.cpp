@@ -1,6 +1,8 @@
 // nqueens list N: stream solutions in lexicographic order without storing them.
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "cli_common.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
@@ -13,8 +15,8 @@ namespace {
 struct ListArgs {
   std::string n;
   bool unique = false;
-  long long limit = -1;  // -1: no limit
-  bool limit_given = false;
+  std::string limit_text;  // --limit K, parsed in run_list
+  long long limit = -1;    // -1: no limit
   std::string format = "perm";
   std::string queens;  // --queens K: placements of K queens
 };
@@ -27,11 +29,13 @@ std::string format_k_placement(const Placement& p, Format format, long long inde
   return obj;
 }
 
-int run_list(const ListArgs& a) {
-  const int n = parse_int_arg(a.n, 1, kMaxListN, "N");
+int run_list(ListArgs a) {
+  const int n = parse_int_arg(a.n, 1, kMaxPromptListN, "N");
   const Format format = parse_format_arg(a.format, n);
-  if (a.limit_given && a.limit < 0)
-    throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
+  if (!a.limit_text.empty())
+    a.limit = static_cast<long long>(parse_unsigned_arg(
+        a.limit_text, static_cast<std::uint64_t>(std::numeric_limits<long long>::max()),
+        "--limit"));
 
   Output out;
   if (!a.queens.empty()) {
@@ -78,19 +82,19 @@ void register_list(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ListArgs>();
   CLI::App* cmd = app.add_subcommand(
       "list", "Print solutions in lexicographic order (streamed, constant memory)");
-  cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxListN))->required();
+  cmd->add_option("N", args->n,
+                  fmt::format("board size, 1..{} (the first solutions come within a second; "
+                              "`find` gives one for any N)",
+                              kMaxPromptListN))
+      ->required();
   cmd->add_flag("--unique", args->unique,
                 "only canonical representatives (smallest of the 8 symmetric images)");
-  cmd->add_option("--limit", args->limit, "stop after K solutions");
+  cmd->add_option("--limit", args->limit_text, "stop after K solutions")->type_name("K");
   cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
   cmd->add_option(
       "--queens", args->queens,
       "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)");
-  CLI::Option* limit = cmd->get_option("--limit");
-  cmd->callback([args, limit, &exit_code] {
-    args->limit_given = limit->count() > 0;
-    exit_code = run_list(*args);
-  });
+  cmd->callback([args, &exit_code] { exit_code = run_list(*args); });
 }
 
 }  // namespace nqueens::cli

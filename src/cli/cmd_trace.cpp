@@ -1,6 +1,8 @@
 // nqueens trace N: the backtracking search of the lecture notes, one line per step.
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "cli_common.hpp"
 #include "nqueens/trace.hpp"
 
@@ -10,8 +12,8 @@ namespace {
 
 struct TraceArgs {
   std::string n;
-  long long limit = 1000;
-  long long from = 0;
+  std::string limit = "1000";
+  std::string from = "0";
   bool no_rejects = false;
   bool boards = false;
   bool json = false;
@@ -31,15 +33,15 @@ std::string board_text(const Tracer& t) {
 
 int run_trace(const TraceArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxTraceN, "N");
-  if (a.limit < 0)
-    throw UsageError(fmt::format("--limit must be 0 (no limit) or more, got {}", a.limit));
-  if (a.from < 0) throw UsageError(fmt::format("--from must be 0 or more, got {}", a.from));
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+  const std::uint64_t limit = parse_unsigned_arg(a.limit, kMax, "--limit");
+  const std::uint64_t from = parse_unsigned_arg(a.from, kMax, "--from");
   Output out;
   Tracer t(n);
-  t.skip(static_cast<std::uint64_t>(a.from));
-  long long shown = 0;
+  t.skip(from);
+  std::uint64_t shown = 0;
   TraceStep s;
-  while ((a.limit == 0 || shown < a.limit) && t.next(s)) {
+  while ((limit == 0 || shown < limit) && t.next(s)) {
     if (a.no_rejects && s.kind == StepKind::reject) continue;
     ++shown;
     if (a.json) {

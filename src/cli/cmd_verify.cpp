@@ -7,6 +7,7 @@
 #include "cli_common.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::cli {
 
@@ -48,13 +49,14 @@ void malformed(Output& out, const VerifyArgs& a, long long index, std::string_vi
                const std::string& error, Tally& t) {
   ++t.malformed;
   out.flush();
+  const std::string shown = tool_io::one_line(error, 200);  // raw input may be in it
   std::fprintf(stderr, "nqueens verify: %.*s: %s\n", static_cast<int>(where.size()), where.data(),
-               error.c_str());
+               shown.c_str());
   if (a.quiet) return;
   if (a.json)
-    out.line(fmt::format(R"({{"index":{},"error":"{}"}})", index, json_escape(error)));
+    out.line(fmt::format(R"({{"index":{},"error":"{}"}})", index, json_escape(shown)));
   else
-    out.line("malformed: " + error);
+    out.line("malformed: " + shown);
 }
 
 // Reads placements from a stream: one per line in perm/json/algebraic form, or a board

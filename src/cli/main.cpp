@@ -7,6 +7,7 @@
 #include "cli_common.hpp"
 #include "nqueens/kernel_tier.hpp"
 #include "nqueens/version.hpp"
+#include "tool_io.hpp"
 
 namespace {
 
@@ -48,29 +49,34 @@ int main(int argc, char** argv) {
   register_complete(app, exit_code);
 
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {
-    std::fprintf(stderr, "nqueens: unknown command '%s' (see nqueens --help)\n", argv[1]);
+    std::fprintf(stderr, "nqueens: unknown command %s (see nqueens --help)\n",
+                 tool_io::quote(argv[1]).c_str());
     return 2;
   }
+  auto error = [](std::string_view message, int code) {
+    std::fprintf(stderr, "nqueens: %s\n", tool_io::one_line(message).c_str());
+    return code;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    return app.exit(CLI::CallForHelp());
+    return tool_io::finish_stdout("nqueens", app.exit(CLI::CallForHelp()));
   } catch (const CLI::CallForAllHelp&) {
-    return app.exit(CLI::CallForAllHelp());
+    return tool_io::finish_stdout("nqueens", app.exit(CLI::CallForAllHelp()));
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return tool_io::finish_stdout("nqueens", app.exit(e));
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "nqueens: %s (see nqueens --help)\n", e.what());
-    return 2;
+    return error(std::string(e.what()) + " (see nqueens --help)", 2);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "nqueens: %s\n", e.what());
-    return 2;
+    return error(e.what(), 2);
+  } catch (const tool_io::OutputError& e) {
+    return error(e.what(), 2);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "nqueens: %s\n", e.what());
-    return 2;
+    return error(e.what(), 2);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "nqueens: internal error: %s\n", e.what());
-    return 1;
+    // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
+    if (tool_io::stdout_failed()) return tool_io::finish_stdout("nqueens", 2);
+    return error(std::string("internal error: ") + e.what(), 1);
   }
-  return exit_code;
+  return tool_io::finish_stdout("nqueens", exit_code);
 }
