@@ -8,6 +8,7 @@
 // A placement lists its queens in row-major order (row, then column), at most one per row.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -24,6 +25,9 @@ struct KQueensOptions {
   int n = 8;
   int k = -1;       // -1: every k from 0 to n; else only this k (faster for small k)
   int threads = 0;  // 0: every hardware thread
+  // Cancellation from another thread: once *stop is true no further piece of the search is
+  // started, and count_k_queens returns with finished = false and partial counts.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct KQueensTable {
@@ -32,6 +36,7 @@ struct KQueensTable {
   std::vector<std::uint64_t> total;   // [k]: placements of k non-attacking queens
   std::vector<std::uint64_t> unique;  // [k]: the same up to rotations and reflections
   double seconds = 0;
+  bool finished = true;  // false when stopped through KQueensOptions::stop
 };
 
 // Throws std::invalid_argument unless 0 <= n <= kMaxKQueensN and -1 <= k <= n.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "interrupt.hpp"
+#include "nqueens/parallel.hpp"
 
 namespace nqueens_python {
 
@@ -63,6 +64,15 @@ std::string str_arg(py::handle value, std::string_view what) {
   return value.cast<std::string>();
 }
 
+int threads_arg_in(py::handle value) {
+  try {
+    return static_cast<int>(int_arg(value, 0, nqueens::kMaxThreads, "threads"));
+  } catch (const py::value_error&) {  // the command line's words for -j
+    throw py::value_error("threads must be between 0 (all cores) and " +
+                          std::to_string(nqueens::kMaxThreads) + ", got " + text_of(value));
+  }
+}
+
 std::vector<long long> int_sequence_arg(py::handle value, std::string_view what) {
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !PySequence_Check(value.ptr()))
     throw py::type_error(std::string(what) + " must be a sequence of column numbers, got '" +
@@ -112,6 +122,12 @@ void wait_for_detached_work() {
   py::gil_scoped_release release;
   std::unique_lock lock(g_detached_mutex);
   g_detached_done.wait(lock, [] { return g_detached == 0; });
+}
+
+bool wait_for_detached_work_at_exit() {
+  py::gil_scoped_release release;
+  std::unique_lock lock(g_detached_mutex);
+  return g_detached_done.wait_for(lock, kExitWait, [] { return g_detached == 0; });
 }
 
 }  // namespace nqueens_python

@@ -24,6 +24,8 @@ long long int_arg(py::handle value, long long lo, long long hi, std::string_view
 std::uint64_t uint64_arg(py::handle value, std::string_view what);
 bool bool_arg(py::handle value, std::string_view what);
 std::string str_arg(py::handle value, std::string_view what);
+// A thread count as `-j` takes it: 0 (all cores) to nqueens::kMaxThreads.
+int threads_arg_in(py::handle value);
 
 // A sequence of whole numbers (list, tuple, range, numpy row, ...), not a string.
 std::vector<long long> int_sequence_arg(py::handle value, std::string_view what);

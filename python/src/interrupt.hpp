@@ -36,9 +36,14 @@ inline constexpr std::chrono::milliseconds kSignalPoll{20};
 // Work stopped by Ctrl-C that is still winding down on a detached thread.
 void begin_detached_work();
 void end_detached_work();
-// Waits until no such work is left. Registered with atexit, so that the process does not exit
-// under a thread that is still inside the library; the tests call it too.
+// Waits until no such work is left (the tests call it).
 void wait_for_detached_work();
+// The same at interpreter exit (registered with atexit), so that the process does not exit
+// under a thread that is still inside the library, but for at most kExitWait: a k-queens
+// count stops only between its pieces, which take minutes each from N = 16 on, and a Ctrl-C
+// followed by exit must not hang that long. False when it gave up.
+inline constexpr std::chrono::seconds kExitWait{2};
+bool wait_for_detached_work_at_exit();
 
 // Calls work(stop) on a worker thread and returns its result; exceptions thrown by the work
 // propagate as from a direct call. `stop` becomes true on Ctrl-C, and the Python exception is

@@ -46,8 +46,7 @@ py::tuple to_tuple(const Solution& s) {
 }
 
 int threads_arg(py::handle value) {
-  // The same range as `nqueens count -j`.
-  return static_cast<int>(int_arg(value, 0, 4096, "threads"));
+  return threads_arg_in(value);
 }
 
 // A solution given as a sequence of 0-based columns, every one on the board (one queen per
@@ -530,10 +529,11 @@ nqueens::KQueensTable count_k_table(int n, int k, int threads) {
   o.n = n;
   o.k = k;
   o.threads = threads;
-  // The k-queens count has no stop flag: it runs without the GIL, and a Ctrl-C meanwhile
-  // raises KeyboardInterrupt when it returns (whole table: 27 s at N = 14, longer beyond).
-  py::gil_scoped_release release;
-  return nqueens::count_k_queens(o);
+  return run_interruptible([o](const std::atomic<bool>& stop) {
+    nqueens::KQueensOptions local = o;
+    local.stop = &stop;
+    return nqueens::count_k_queens(local);
+  });
 }
 
 KQueensCount count_k(py::object n_arg, py::object k_arg, py::object threads_obj) {
@@ -594,7 +594,7 @@ PYBIND11_MODULE(_core, m) {
   py::options options;
   options.disable_function_signatures();
   m.attr("__version__") = nqueens::kVersion;
-  py::module_::import("atexit").attr("register")(py::cpp_function(&wait_for_detached_work));
+  py::module_::import("atexit").attr("register")(py::cpp_function(&wait_for_detached_work_at_exit));
   m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
   m.attr("MAX_LIST_N") = nqueens::kMaxListN;
   m.attr("MAX_RANK_N") = nqueens::kMaxRankN;
@@ -721,8 +721,8 @@ with count=True the number of completions; with all=True a list of them (at most
         R"(count_k(n, k, threads=0) -> KQueensCount
 
 Placements of k mutually non-attacking queens on the n x n board (1 <= n <= 20), in all and up
-to symmetry. Releases the GIL; a Ctrl-C takes effect when the count returns (the whole table
-takes about half a minute at n = 14, far longer beyond).)");
+to symmetry. Releases the GIL; Ctrl-C raises KeyboardInterrupt. The whole table takes about
+half a minute at n = 14, far longer beyond.)");
   m.def("table", &table, py::arg("n"), py::arg("threads") = 0,
         R"(table(n, threads=0) -> list[KQueensCount]
 

@@ -142,7 +142,7 @@ std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py
   std::vector<PuzzleArg> in;
   for (py::handle p : py::reinterpret_borrow<py::sequence>(puzzles))
     in.push_back(puzzle_arg(p, size));
-  int threads = static_cast<int>(int_arg(threads_obj, 0, 4096, "threads"));
+  int threads = threads_arg_in(threads_obj);
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<Grid> grids;
   grids.reserve(in.size());

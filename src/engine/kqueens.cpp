@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
@@ -18,16 +19,18 @@ namespace {
 
 using u64 = std::uint64_t;
 
-std::vector<u64> count_all(int n, int target, int threads) {
+// False when stopped before every prefix was counted.
+bool count_all(int n, int target, int threads, const std::atomic<bool>* stop,
+               std::vector<u64>& total) {
   const std::vector<kernels::KQueensPrefix> prefixes = kernels::kqueens_prefixes(n, target);
-  std::vector<u64> total(static_cast<std::size_t>(n) + 1, 0);
+  total.assign(static_cast<std::size_t>(n) + 1, 0);
   std::mutex lock;
-  parallel_for(prefixes.size(), threads, [&](std::size_t i) {
+  return parallel_for(prefixes.size(), threads, [&](std::size_t i) {
     const std::vector<u64> c = kernels::kqueens_count_prefix(n, target, prefixes[i]);
     std::lock_guard guard(lock);
     for (std::size_t k = 0; k < total.size(); ++k) total[k] += c[k];
+    return stop == nullptr || !stop->load(std::memory_order_relaxed);
   });
-  return total;
 }
 
 }  // namespace
@@ -44,7 +47,13 @@ KQueensTable count_k_queens(const KQueensOptions& o) {
   KQueensTable t;
   t.n = n;
   t.k = o.k;
-  t.total = n == 0 ? std::vector<u64>{1} : count_all(n, o.k, o.threads);
+  if (n == 0) {
+    t.total = {1};
+  } else if (!count_all(n, o.k, o.threads, o.stop, t.total)) {
+    t.finished = false;
+    t.unique.assign(size, 0);
+    return t;
+  }
   std::vector<u64> rot90 =
       n == 0 ? std::vector<u64>{1} : kernels::kqueens_fixed_by(n, Transform::rotate90, o.k);
   std::vector<u64> rot180 =

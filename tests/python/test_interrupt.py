@@ -56,6 +56,15 @@ def test_keyboard_interrupt_while_searching_the_next_solution():
     assert nqueens._core._live_solution_iterators() == before  # ... and its state freed
 
 
+def test_keyboard_interrupt_during_k_queens_table():
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        nqueens.table(13, threads=1)  # seconds; larger boards stop only between prefixes
+    nqueens._core._wait_for_stopped_work()
+    timer.join()
+    assert nqueens.count_k(8, 8).total == 92
+
+
 def test_keyboard_interrupt_during_completion_count():
     timer = interrupt_soon()
     with pytest.raises(KeyboardInterrupt):
