@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 #include "nqueens/format.hpp"
 
@@ -26,17 +28,17 @@ std::string_view name(Line line) {
 
 namespace {
 
-// For each line, the first queen seen on it and how many queens it holds. Indexed arrays
-// when the board is small enough to allocate them, hash maps for a huge sparse board.
+// For each line, the first queen seen on it and how many queens it holds: 8 bytes a line
+// (queen indices fit in 32 bits: verify() refuses 2^32 - 1 queens or more).
 class LineIndex {
  public:
-  explicit LineIndex(std::size_t size) : first_(size, -1), count_(size, 0) {}
+  explicit LineIndex(std::size_t size) : first_(size, kNone), count_(size, 0) {}
   // Returns the index of the first queen already on this line, or -1; counts this queen.
   long long add(std::size_t line, long long queen) {
-    const long long prior = first_[line];
-    if (prior < 0) first_[line] = queen;
+    const std::uint32_t prior = first_[line];
+    if (prior == kNone) first_[line] = static_cast<std::uint32_t>(queen);
     ++count_[line];
-    return prior;
+    return prior == kNone ? -1 : static_cast<long long>(prior);
   }
   std::uint64_t pairs() const {
     std::uint64_t p = 0;
@@ -45,7 +47,8 @@ class LineIndex {
   }
 
  private:
-  std::vector<long long> first_;
+  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> first_;
   std::vector<std::uint32_t> count_;
 };
 
@@ -94,9 +97,24 @@ VerifyResult verify(const Placement& p, std::size_t max_reported) {
     return res;
   }
   const auto n = static_cast<std::size_t>(p.n > 0 ? p.n : 0);
-  LineIndex rows(n), cols(n), diags(2 * n + 1), antis(2 * n + 1);
+  if (p.queens.size() >= 0xffffffffu) throw std::invalid_argument("too many queens to verify");
+  // Two queens on one square share a row. With one queen per row (a permutation line) there
+  // is no shared square and no row attack, so neither the square map (about 50 bytes a queen)
+  // nor the row index is built: a long invalid line then needs about 40 bytes a queen here
+  // instead of 130.
+  bool rows_distinct = true;
+  {
+    LineBits seen(n);
+    for (const Square& q : p.queens)
+      if (q.row >= 0 && q.col >= 0 && q.row < p.n && q.col < p.n &&
+          !seen.mark(static_cast<std::size_t>(q.row))) {
+        rows_distinct = false;
+        break;
+      }
+  }
+  LineIndex rows(rows_distinct ? 0 : n), cols(n), diags(2 * n + 1), antis(2 * n + 1);
   std::unordered_map<long long, long long> squares;  // only needed where lines coincide
-  squares.reserve(p.queens.size());
+  if (!rows_distinct) squares.reserve(p.queens.size());
 
   auto report = [&](long long prior, std::size_t i, Line line) {
     if (res.attacks.size() < max_reported)
@@ -111,7 +129,8 @@ VerifyResult verify(const Placement& p, std::size_t max_reported) {
     }
     const auto r = static_cast<std::size_t>(q.row), c = static_cast<std::size_t>(q.col);
     const long long key = static_cast<long long>(r) * p.n + static_cast<long long>(c);
-    const auto [it, inserted] = squares.emplace(key, static_cast<long long>(i));
+    const auto [it, inserted] = rows_distinct ? std::pair{squares.end(), true}
+                                              : squares.emplace(key, static_cast<long long>(i));
     if (!inserted) {
       // Two queens on one square share every line; report it once, as such.
       ++same_square_pairs;
@@ -123,7 +142,7 @@ VerifyResult verify(const Placement& p, std::size_t max_reported) {
       continue;
     }
     const auto idx = static_cast<long long>(i);
-    if (long long j = rows.add(r, idx); j >= 0) report(j, i, Line::row);
+    if (long long j = rows_distinct ? -1 : rows.add(r, idx); j >= 0) report(j, i, Line::row);
     if (long long j = cols.add(c, idx); j >= 0) report(j, i, Line::column);
     if (long long j = diags.add(r + n - c, idx); j >= 0) report(j, i, Line::diagonal);
     if (long long j = antis.add(r + c, idx); j >= 0) report(j, i, Line::anti_diagonal);

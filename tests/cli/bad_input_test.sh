@@ -112,6 +112,16 @@ head -c 2000000 /dev/zero | tr '\0' 'y' >"$T/long.txt"
 [ "$(wc -c <"$T/err")" -lt 400 ] || fail "verify with a 2 MB bad token: the message echoes it whole"
 [ "$(wc -c <"$T/out")" -lt 400 ] || fail "verify with a 2 MB bad token: the output echoes it whole"
 
+# verify on a long invalid permutation line (4 million queens all in column 1, 8 MB): about
+# 200 MB now, over 400 MB when a square map and a row index were built for it.
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then  # ASan reserves terabytes of address space
+  python3 -c 'import sys; sys.stdout.write(" ".join(["1"] * 4_000_000) + "\n")' >"$T/ones.txt"
+  (ulimit -v 400000 && "$BIN" verify -q - <"$T/ones.txt" >/dev/null 2>"$T/err")
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "verify, 8 MB invalid line under a 400 MB limit: exit $rc: $(head -c 300 "$T/err")"
+  rm -f "$T/ones.txt"
+fi
+
 # Paths that are directories: the message says so.
 mkdir -p "$T/dir"
 expect_bad 2 merge "$T/dir"
