@@ -12,13 +12,31 @@
 //   nqueens::Solution c = nqueens::canonical_form({0, 4, 7, 5, 2, 6, 1, 3});
 //   bool ok = nqueens::verify(nqueens::to_placement(c)).valid;
 //
-// Jobs (jobs.hpp) expose the split of a count into independent pieces for schedulers.
+// This header includes every public header of the library; what it includes is the API we
+// keep (docs/ARCHITECTURE.md, "The public API"). By layer:
+//   board:   solution (types, symmetry), verify, format, render, count_types, job, branch
+//   kernels: enumerate, rank, trace, construct, local_search, complete, kqueens, kernel_tier
+//   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records)
 #pragma once
 
+#include "nqueens/branch.hpp"
+#include "nqueens/checkpoint.hpp"
+#include "nqueens/complete.hpp"
+#include "nqueens/construct.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/count_types.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/job.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/kernel_tier.hpp"
+#include "nqueens/kqueens.hpp"
+#include "nqueens/local_search.hpp"
+#include "nqueens/parallel.hpp"
+#include "nqueens/rank.hpp"
+#include "nqueens/render.hpp"
+#include "nqueens/run.hpp"
 #include "nqueens/solution.hpp"
+#include "nqueens/trace.hpp"
 #include "nqueens/verify.hpp"
 #include "nqueens/version.hpp"

@@ -2,9 +2,6 @@
 // progress, checkpoints (--checkpoint) and shards (--shard I/K, added up by `nqueens merge`).
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
-
 #include "cli_common.hpp"
 #include "count_output.hpp"
 #include "nqueens/count.hpp"
@@ -28,32 +25,6 @@ struct CountArgs {
   std::string queens;  // --queens K (cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
   std::string kernel;  // --kernel NAME: force a counting kernel tier (nqueens/kernel_tier.hpp)
-};
-
-std::atomic<bool> g_stop{false};
-extern "C" void request_stop(int) {
-  g_stop.store(true);
-}
-
-// SIGINT and SIGTERM finish the jobs in flight and save the checkpoint instead of killing
-// the process; the previous handlers come back when the count ends.
-class StopOnSignal {
- public:
-  StopOnSignal() {
-    g_stop = false;
-    old_int_ = std::signal(SIGINT, request_stop);
-    old_term_ = std::signal(SIGTERM, request_stop);
-  }
-  ~StopOnSignal() {
-    std::signal(SIGINT, old_int_);
-    std::signal(SIGTERM, old_term_);
-  }
-  StopOnSignal(const StopOnSignal&) = delete;
-  StopOnSignal& operator=(const StopOnSignal&) = delete;
-
- private:
-  void (*old_int_)(int);
-  void (*old_term_)(int);
 };
 
 // --gpu: the same kind of job list, deeper (jobs sized for one GPU thread each), counted in
@@ -119,7 +90,7 @@ int run_count_command(const CountArgs& a) {
     bar.update(p.done, p.total, p.resumed, p.seconds);
   };
   StopOnSignal stop_on_signal;
-  o.stop = &g_stop;
+  o.stop = stop_on_signal.flag();
 
   RunResult r;
   try {
@@ -133,6 +104,7 @@ int run_count_command(const CountArgs& a) {
 
   if (!r.finished) {
     print_interrupted("nqueens", r.record.done_count(), r.record.shard_jobs(), o.checkpoint);
+    if (!r.save_error.empty()) throw UsageError(r.save_error);
     return 130;
   }
 
@@ -148,6 +120,8 @@ int run_count_command(const CountArgs& a) {
   report.record = o.checkpoint;
   if (!a.gpu) report.kernel = kernel_tier_name(tier);
   print_count_report(report, a.json);
+  // The counts above are exact; only the record on disk could not be brought up to date.
+  if (!r.save_error.empty()) throw UsageError(r.save_error);
   return 0;
 }
 

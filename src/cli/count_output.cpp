@@ -3,8 +3,14 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace nqueens::cli {
+
+std::string json_string(std::string_view text) {
+  return nlohmann::json(std::string(text))
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 void print_count_report(const CountReport& r, bool json) {
   const bool partial = r.shard.count > 1;
@@ -16,11 +22,11 @@ void print_count_report(const CountReport& r, bool json) {
     std::string extra;
     if (partial)
       extra += fmt::format(",\"shard\":\"{}/{}\",\"partial\":true", r.shard.index, r.shard.count);
-    if (!r.record.empty()) extra += fmt::format(",\"record\":\"{}\"", r.record);
+    if (!r.record.empty()) extra += fmt::format(",\"record\":{}", json_string(r.record));
     if (r.resumed) extra += fmt::format(",\"resumed_jobs\":{}", r.resumed);
     if (r.merged) extra += fmt::format(",\"merged_shards\":{}", r.merged);
-    if (!r.kernel.empty()) extra += fmt::format(",\"kernel\":\"{}\"", r.kernel);
-    if (!r.method.empty()) extra += fmt::format(",\"method\":\"{}\"", r.method);
+    if (!r.kernel.empty()) extra += fmt::format(",\"kernel\":{}", json_string(r.kernel));
+    if (!r.method.empty()) extra += fmt::format(",\"method\":{}", json_string(r.method));
     if (partial) {
       fmt::print(
           "{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/count.hpp"
@@ -21,6 +22,10 @@ struct CountReport {
   int merged = 0;           // > 0: the report adds this many shard records
   std::string kernel;       // the CPU counting kernel tier that ran (JSON "kernel"), if known
 };
+
+// A JSON string literal for `text`, quotes included, escaped by the JSON library (invalid
+// UTF-8 replaced): every string the tools put into JSON goes through it or the library.
+std::string json_string(std::string_view text);
 
 void print_count_report(const CountReport& r, bool json);
 

@@ -258,6 +258,13 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
 void write_record(const RunRecord& record, const std::string& path) {
   const std::string text = to_text(record);
   const std::string tmp = path + ".tmp";
+  // Any failure removes FILE.tmp, so a full disk never leaves an empty or partial one behind.
+  auto fail = [&](const std::string& what, int fd) {
+    const std::string why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    throw RecordError(what + ": " + why);
+  };
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
   std::size_t off = 0;
@@ -265,17 +272,14 @@ void write_record(const RunRecord& record, const std::string& path) {
     const ssize_t w = ::write(fd, text.data() + off, text.size() - off);
     if (w < 0) {
       if (errno == EINTR) continue;
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      throw RecordError("cannot write " + tmp + ": " + why);
+      fail("cannot write " + tmp, fd);
     }
     off += static_cast<std::size_t>(w);
   }
   // fsync before rename: after a power cut the file holds the old or the new record.
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw RecordError("cannot replace " + path + ": " + std::strerror(errno));
+  if (::fsync(fd) != 0) fail("cannot write " + tmp, fd);
+  if (::close(fd) != 0) fail("cannot write " + tmp, -1);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("cannot replace " + path, -1);
 }
 
 RunRecord read_record(const std::string& path) {

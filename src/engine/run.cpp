@@ -1,7 +1,15 @@
+// RunSession (the one pipeline of every long run), run_count on threads or a batch backend,
+// and StopOnSignal. See include/nqueens/run.hpp.
 #include "nqueens/run.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <chrono>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <span>
 #include <stdexcept>
@@ -9,57 +17,135 @@
 
 namespace nqueens {
 
-RunResult run_count(const RunOptions& o) {
-  using clock = std::chrono::steady_clock;
-  const auto t0 = clock::now();
-  auto since = [&](clock::time_point t) {
-    return std::chrono::duration<double>(clock::now() - t).count();
-  };
+namespace {
 
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// An exclusive lock on FILE.lock for as long as the run uses FILE (the record itself is
+// replaced by rename, so a lock on it would not survive the first save). The lock file stays:
+// removing it would let a third run lock a new file while a second waits on the old one.
+int lock_record(const std::string& path) {
+  const std::string lock = path + ".lock";
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw RecordError("cannot write " + lock + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int e = errno;
+    ::close(fd);
+    if (e == EWOULDBLOCK)
+      throw RecordError(path + " is in use by another running count (" + lock + " is locked)");
+    throw RecordError("cannot lock " + lock + ": " + std::strerror(e));
+  }
+  return fd;
+}
+
+}  // namespace
+
+RunSession::RunSession(const JobList& list, Shard shard, SessionOptions options)
+    : options_(std::move(options)), start_(Clock::now()) {
+  const std::string& path = options_.checkpoint;
+  if (!path.empty()) lock_fd_ = lock_record(path);
+  try {
+    if (!path.empty() && std::filesystem::exists(path)) {
+      record_ = read_record(path);
+      record_.check_matches(list, shard, path);
+    } else {
+      record_ = RunRecord::start(list, shard);
+    }
+    resumed_ = saved_done_ = record_.done_count();
+    remaining_ = record_.remaining();
+    if (!path.empty()) write_record(record_, path);  // an unwritable path fails before any work
+  } catch (...) {
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+    throw;
+  }
+  progress_.total = record_.shard_jobs();
+  progress_.done = progress_.resumed = resumed_;
+  last_save_ = Clock::now();
+  std::lock_guard guard(lock_);
+  report_locked(true);
+}
+
+RunSession::~RunSession() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+bool RunSession::record(std::size_t index, const SolutionCounts& counts) {
+  std::lock_guard guard(lock_);
+  if (index >= record_.done.size())
+    throw std::logic_error("job " + std::to_string(index) + " is not in the job list");
+  if (!record_.done[index]) {
+    record_.done[index] = true;
+    record_.sum += counts;
+    ++progress_.done;
+    if (!options_.checkpoint.empty() && since(last_save_) >= options_.checkpoint_seconds)
+      save_locked();
+    report_locked(false);
+  }
+  return !stop_requested();
+}
+
+void RunSession::poll() {
+  std::lock_guard guard(lock_);
+  if (!options_.checkpoint.empty() && since(last_save_) >= options_.checkpoint_seconds &&
+      progress_.done != saved_done_)
+    save_locked();
+  report_locked(false);
+}
+
+RunRecord RunSession::snapshot() const {
+  std::lock_guard guard(lock_);
+  return record_;
+}
+
+RunResult RunSession::finish() {
+  std::lock_guard guard(lock_);
+  RunResult result;
+  if (!options_.checkpoint.empty()) {
+    try {
+      save_locked();
+    } catch (const RecordError& e) {
+      result.save_error = e.what();
+    }
+  }
+  report_locked(true);
+  result.record = record_;
+  result.finished = record_.finished();
+  result.resumed = resumed_;
+  result.seconds = since(start_);
+  return result;
+}
+
+void RunSession::save_locked() {
+  write_record(record_, options_.checkpoint);
+  saved_done_ = progress_.done;
+  last_save_ = Clock::now();
+}
+
+void RunSession::report_locked(bool force) {
+  if (!options_.on_progress) return;
+  if (!force && since(last_report_) < kProgressInterval) return;
+  last_report_ = Clock::now();
+  progress_.seconds = since(start_);
+  options_.on_progress(progress_);
+}
+
+RunResult run_count(const RunOptions& o) {
   const JobList list = make_jobs(o.n, o.method, o.depth);
   if (o.count_batch && list.method != CountMethod::backtrack)
     throw std::invalid_argument("a batch backend (the GPU) counts backtrack jobs only");
-  RunResult result;
-  if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
-    result.record = read_record(o.checkpoint);
-    result.record.check_matches(list, o.shard, o.checkpoint);
-    result.resumed = result.record.done_count();
-  } else {
-    result.record = RunRecord::start(list, o.shard);
-  }
-  RunRecord& rec = result.record;
-
-  RunProgress progress;
-  progress.total = rec.shard_jobs();
-  progress.done = progress.resumed = result.resumed;
-  auto last_save = clock::now();
-  auto last_report = clock::time_point{};
-  auto report = [&](bool force) {
-    if (!o.on_progress) return;
-    if (!force && since(last_report) < 0.1) return;
-    last_report = clock::now();
-    progress.seconds = since(t0);
-    o.on_progress(progress);
+  RunSession session(list, o.shard, {o.checkpoint, o.checkpoint_seconds, o.on_progress, o.stop});
+  const std::vector<std::size_t>& todo = session.remaining();
+  auto record = [&](std::size_t index, const SolutionCounts& c) {
+    return session.record(index, c);
   };
-  report(true);
-
-  const std::vector<std::size_t> todo = rec.remaining();
-  auto record = [&](std::size_t index, const SolutionCounts& counts) {
-    rec.done[index] = true;
-    rec.sum += counts;
-    ++progress.done;
-    if (!o.checkpoint.empty() && since(last_save) >= o.checkpoint_seconds) {
-      write_record(rec, o.checkpoint);
-      last_save = clock::now();
-    }
-    report(false);
-    return !(o.stop && o.stop->load());
-  };
-  if (o.count_batch) {  // a batch backend (GPU): record each batch's jobs as threads would
+  if (o.count_batch) {  // a batch backend (GPU): each batch's jobs recorded as threads would
     const std::size_t step = o.batch_jobs > 0 ? o.batch_jobs : 65536;
     std::vector<SolutionCounts> counts;
-    for (std::size_t first = 0; first < todo.size(); first += step) {
-      if (o.stop && o.stop->load()) break;
+    for (std::size_t first = 0; first < todo.size() && !session.stop_requested(); first += step) {
       const auto batch =
           std::span<const std::size_t>(todo).subspan(first, std::min(step, todo.size() - first));
       counts.assign(batch.size(), SolutionCounts{});
@@ -69,11 +155,40 @@ RunResult run_count(const RunOptions& o) {
   } else {
     run_jobs(list, todo, o.threads, record);
   }
-  if (!o.checkpoint.empty()) write_record(rec, o.checkpoint);
-  report(true);
-  result.finished = rec.finished();
-  result.seconds = since(t0);
-  return result;
+  return session.finish();
+}
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_signal{0};
+
+extern "C" void request_stop(int signal) {
+  g_signal.store(signal);
+  g_stop.store(true);
+  std::signal(signal, SIG_DFL);  // a second Ctrl-C ends the process the usual way
+}
+
+}  // namespace
+
+StopOnSignal::StopOnSignal() {
+  g_stop = false;
+  g_signal = 0;
+  old_int_ = std::signal(SIGINT, request_stop);
+  old_term_ = std::signal(SIGTERM, request_stop);
+}
+
+StopOnSignal::~StopOnSignal() {
+  std::signal(SIGINT, old_int_);
+  std::signal(SIGTERM, old_term_);
+}
+
+const std::atomic<bool>* StopOnSignal::flag() {
+  return &g_stop;
+}
+
+int StopOnSignal::signal_number() {
+  return g_signal.load();
 }
 
 }  // namespace nqueens

@@ -2,6 +2,8 @@
 // progress, plus (with -np 1 or --coordinator-threads) a thread counting batches locally.
 #include <mpi.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
@@ -38,13 +40,14 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 
 }  // namespace
 
-CoordinatorResult coordinate(const JobList& list, RunRecord record, const CoordinatorOptions& o) {
+RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
+                     std::vector<int>& stragglers) {
   const auto t0 = Clock::now();
-  const std::size_t resumed = record.done_count();
-  Dispatcher dispatcher(std::move(record), o.threads);
+  const int ranks = static_cast<int>(threads.size());
+  Dispatcher dispatcher(session.remaining(), threads);
   std::mutex lock;  // guards dispatcher between this loop and the local counting thread
   std::atomic<bool> stopping{false};
-  std::atomic<bool> local_done{o.threads[0] <= 0};
+  std::atomic<bool> local_done{threads[0] <= 0};
 
   // Rank 0's own threads take batches like any rank, without messages.
   std::jthread local;
@@ -55,59 +58,80 @@ CoordinatorResult coordinate(const JobList& list, RunRecord record, const Coordi
         std::vector<std::size_t> batch;
         {
           std::lock_guard g(lock);
-          batch = dispatcher.take(0);
+          batch = dispatcher.take(0, since(t0));
         }
         if (batch.empty()) break;
         results.clear();
         const auto start = Clock::now();
-        run_jobs(list, batch, o.threads[0], [&](std::size_t index, const SolutionCounts& c) {
+        run_jobs(list, batch, threads[0], [&](std::size_t index, const SolutionCounts& c) {
           results.push_back({index, c});
           return !stopping;
         });
-        std::lock_guard g(lock);
-        dispatcher.finish(0, results, since(start));
+        std::vector<JobResult> fresh;
+        {
+          std::lock_guard g(lock);
+          fresh = dispatcher.finish(0, results, since(start));
+        }
+        for (const JobResult& j : fresh) session.record(j.index, j.counts);
       }
       local_done = true;
     });
   }
 
-  RunProgress progress;
-  progress.total = dispatcher.record().shard_jobs();
-  progress.resumed = resumed;
-  auto last_save = Clock::now();
-  auto last_report = Clock::time_point{};
-  std::size_t saved_done = dispatcher.done();
-  auto save = [&] {  // caller holds `lock`
-    if (o.checkpoint.empty()) return;
-    write_record(dispatcher.record(), o.checkpoint);
-    saved_done = dispatcher.done();
-    last_save = Clock::now();
+  std::vector<char> listening(static_cast<std::size_t>(ranks), 1);  // not yet told to stop
+  listening[0] = 0;
+  auto still_listening = [&] { return std::count(listening.begin(), listening.end(), 1); };
+  // Ranks still out only with work others have finished: hung, and no longer needed.
+  auto only_stragglers_left = [&] {
+    std::lock_guard g(lock);
+    if (!dispatcher.all_done()) return false;
+    for (int r = 1; r < ranks; ++r)
+      if (listening[static_cast<std::size_t>(r)] && !dispatcher.holds_only_finished_work(r))
+        return false;
+    return true;
   };
-  auto report = [&](bool force) {
-    if (!o.on_progress || (!force && since(last_report) < 0.1)) return;
-    last_report = Clock::now();
-    {
+  // A rank that asks while nothing is left to hand out but other ranks still count waits for
+  // an answer: either all jobs come in (then it is told to stop) or a batch becomes overdue
+  // and it counts that batch again (Dispatcher, "Overdue batches").
+  std::vector<char> waiting(static_cast<std::size_t>(ranks), 0);
+  auto send = [](int rank, const std::vector<std::size_t>& batch) {
+    const std::vector<std::uint64_t> words(batch.begin(), batch.end());
+    MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, rank, kTagWork,
+             MPI_COMM_WORLD);
+  };
+  auto answer = [&](int rank, std::vector<std::size_t> batch) {
+    bool stop = false;
+    if (batch.empty()) {
       std::lock_guard g(lock);
-      progress.done = dispatcher.done();
+      if (!dispatcher.all_done()) return;  // keep it waiting
+      stop = true;
     }
-    progress.seconds = since(t0);
-    o.on_progress(progress);
+    send(rank, batch);
+    waiting[static_cast<std::size_t>(rank)] = 0;
+    if (stop) listening[static_cast<std::size_t>(rank)] = 0;
   };
-  report(true);
-
-  int listening = o.ranks - 1;  // ranks not yet told to stop
+  auto answer_waiting = [&] {
+    for (int r = 1; r < ranks; ++r) {
+      if (!waiting[static_cast<std::size_t>(r)]) continue;
+      std::vector<std::size_t> batch;
+      {
+        std::lock_guard g(lock);
+        batch = dispatcher.take(r, since(t0));
+      }
+      answer(r, std::move(batch));
+    }
+  };
   std::vector<std::uint64_t> words;
-  while (listening > 0 || !local_done) {
-    if (o.stop && o.stop->load()) {
+  while (still_listening() > 0 || !local_done) {
+    if (session.stop_requested()) {
       stopping = true;
-      if (local.joinable() && listening == 0) local.join();  // alone: let its jobs finish
-      std::lock_guard g(lock);
-      save();
-      return {dispatcher.record(), false, since(t0)};
+      if (local.joinable() && still_listening() == 0) local.join();  // alone: let its jobs finish
+      return session.finish();
     }
     int arrived = 0;
     MPI_Status status;
-    if (listening > 0) MPI_Iprobe(MPI_ANY_SOURCE, kTagResults, MPI_COMM_WORLD, &arrived, &status);
+    if (still_listening() > 0)
+      MPI_Iprobe(MPI_ANY_SOURCE, kTagResults, MPI_COMM_WORLD, &arrived, &status);
     if (arrived) {
       int count = 0;
       MPI_Get_count(&status, MPI_UINT64_T, &count);
@@ -115,34 +139,30 @@ CoordinatorResult coordinate(const JobList& list, RunRecord record, const Coordi
       MPI_Recv(words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, kTagResults, MPI_COMM_WORLD,
                MPI_STATUS_IGNORE);
       const std::vector<JobResult> results = decode_results(words);
+      std::vector<JobResult> fresh;
       std::vector<std::size_t> batch;
       {
         std::lock_guard g(lock);
-        dispatcher.finish(status.MPI_SOURCE, results, static_cast<double>(words[0]) * 1e-6);
-        batch = dispatcher.take(status.MPI_SOURCE);
+        fresh = dispatcher.finish(status.MPI_SOURCE, results, static_cast<double>(words[0]) * 1e-6);
+        batch = dispatcher.take(status.MPI_SOURCE, since(t0));
       }
-      const std::vector<std::uint64_t> send(batch.begin(), batch.end());
-      MPI_Send(send.data(), static_cast<int>(send.size()), MPI_UINT64_T, status.MPI_SOURCE,
-               kTagWork, MPI_COMM_WORLD);
-      if (batch.empty()) --listening;
+      for (const JobResult& j : fresh) session.record(j.index, j.counts);
+      waiting[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
+      answer(status.MPI_SOURCE, std::move(batch));
     } else {
+      answer_waiting();
+      if (local_done && still_listening() > 0 && only_stragglers_left()) break;
       // Sleep rather than block: Open MPI's blocking receive spins a core at 100%, which
       // would take a core from the counting threads of this node.
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (!o.checkpoint.empty() && since(last_save) >= o.checkpoint_seconds) {
-      std::lock_guard g(lock);
-      if (dispatcher.done() != saved_done) save();
-    }
-    report(false);
+    session.poll();
   }
   if (local.joinable()) local.join();
-  std::lock_guard g(lock);
-  save();
-  progress.done = dispatcher.done();
-  progress.seconds = since(t0);
-  if (o.on_progress) o.on_progress(progress);
-  return {dispatcher.record(), dispatcher.record().finished(), since(t0)};
+  stragglers.clear();
+  for (int r = 1; r < ranks; ++r)
+    if (listening[static_cast<std::size_t>(r)]) stragglers.push_back(r);
+  return session.finish();
 }
 
 }  // namespace nqueens::mpi

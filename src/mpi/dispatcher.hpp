@@ -1,6 +1,7 @@
-// Rank 0's bookkeeping for nqueens-mpi, free of MPI so that it can be reasoned about alone:
-// which jobs of the run's RunRecord are still to hand out, which rank holds which batch, and
-// how big the next batch for a rank should be.
+// Rank 0's bookkeeping for nqueens-mpi, free of MPI so that it can be tested alone: which jobs
+// are still to hand out, which rank holds which batch, how big the next batch for a rank
+// should be, and which batch is so late that another rank should count it too. The sums and
+// the record belong to the run's RunSession (nqueens/run.hpp), not to the dispatcher.
 //
 // Batch size. A request costs a round trip (~0.1 ms on a node, more across a network, plus up
 // to 1 ms for rank 0's poll), so a rank gets enough jobs for about kBatchSeconds of work,
@@ -9,13 +10,18 @@
 // thread share of what is left (guided self-scheduling), so the ranks finish together instead
 // of waiting for one rank's last big batch. A batch never has fewer jobs than the rank has
 // threads (while that many are left), so no thread of a rank idles for want of a job.
+// Overdue batches. A rank that hangs (a frozen node, a process stopped with SIGSTOP) must not
+// stall the run: once nothing is left to hand out, a rank asking for work gets the unfinished
+// jobs of a batch that is overdue, out for kOverdueFactor times its expected time and at least
+// kOverdueSeconds. Results are idempotent by job index: whichever copy comes back first
+// counts, the other is dropped.
 #pragma once
 
 #include <cstddef>
 #include <span>
 #include <vector>
 
-#include "nqueens/checkpoint.hpp"
+#include "nqueens/count_types.hpp"
 #include "protocol.hpp"
 
 namespace nqueens::mpi {
@@ -28,31 +34,47 @@ struct JobResult {
 class Dispatcher {
  public:
   static constexpr double kBatchSeconds = 0.5;
+  static constexpr double kOverdueFactor = 8;
+  static constexpr double kOverdueSeconds = 30;
 
-  // threads[r]: counting threads of rank r (0 for a rank that only coordinates).
-  Dispatcher(RunRecord record, std::vector<int> threads);
+  // todo: the job indices to count, in list order; threads[r]: counting threads of rank r
+  // (0 for a rank that only coordinates).
+  Dispatcher(std::vector<std::size_t> todo, std::vector<int> threads);
 
-  // The next batch for `rank`, in list order; empty when nothing is left to hand out.
-  std::vector<std::size_t> take(int rank);
-  // The results of `rank`'s batch, which took `seconds`. They may cover only part of the
-  // batch (a stopped local run); the rest stays undone. Throws std::logic_error for a result
-  // of a job that was not in the batch or is already done.
-  void finish(int rank, std::span<const JobResult> results, double seconds);
+  // The next batch for `rank` at time `now` (seconds, any fixed origin): fresh jobs in list
+  // order, else the unfinished jobs of another rank's overdue batch, else nothing (empty: the
+  // rank may stop).
+  std::vector<std::size_t> take(int rank, double now);
+  // The results of `rank`'s batch, which took `seconds`; returns those not already in (a job
+  // counted by two ranks comes back twice). Results may cover only part of the batch (a
+  // stopped local run); the rest stays to do. Throws std::logic_error for a job that was not
+  // in the rank's batch.
+  std::vector<JobResult> finish(int rank, std::span<const JobResult> results, double seconds);
 
-  const RunRecord& record() const { return record_; }
-  std::size_t done() const { return done_; }  // of the shard, resumed ones included
-  std::size_t in_flight() const;              // jobs handed out, not yet back
+  std::size_t done() const { return done_; }  // of `todo`
+  bool all_done() const { return done_ == todo_.size(); }
   bool all_handed_out() const { return next_ == todo_.size(); }
+  std::size_t in_flight() const;  // jobs handed out, not yet back
+  // Whether `rank` holds a batch that other ranks have finished already (a straggler whose
+  // answer is no longer needed).
+  bool holds_only_finished_work(int rank) const;
 
  private:
-  RunRecord record_;
-  std::vector<std::size_t> todo_;  // jobs not done when the run started, in list order
+  std::vector<std::size_t> todo_;  // jobs to count, in list order
+  std::vector<char> finished_;     // per position in todo_
   std::size_t next_ = 0;           // todo_[next_..] not handed out yet
   std::size_t done_ = 0;
   std::vector<int> threads_;
   int total_threads_ = 0;
-  std::vector<double> rate_;                     // jobs per second, per rank; 0: not known
-  std::vector<std::vector<std::size_t>> batch_;  // per rank: the batch it is counting
+  std::vector<double> rate_;  // jobs per second, per rank; 0: not known
+  struct Batch {
+    std::vector<std::size_t> positions;  // into todo_, ascending
+    double started = 0;
+    double expected = 0;  // seconds, from the rank's rate; 0: not known
+    bool reissued = false;
+  };
+  std::vector<Batch> batch_;  // per rank
+  std::size_t position(std::size_t index, const Batch& b) const;
 };
 
 }  // namespace nqueens::mpi

@@ -12,13 +12,12 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <filesystem>
+#include <memory>
 
 #include "cli_common.hpp"
 #include "count_output.hpp"
+#include "nqueens/run.hpp"
 #include "nqueens/version.hpp"
 #include "progress.hpp"
 #include "protocol.hpp"
@@ -49,7 +48,10 @@ struct Setup {
   Shard shard;
   CountMethod method = CountMethod::automatic;  // as asked; the list holds the one chosen
   JobList list;
-  RunRecord record;  // rank 0: where the run starts (fresh, or read from the checkpoint)
+  // Rank 0: the run's session (resumed or fresh, its record locked and written once) and the
+  // progress bar it reports to.
+  std::unique_ptr<cli::ProgressBar> bar;
+  std::unique_ptr<RunSession> session;
 };
 
 int usable_cpus();
@@ -74,11 +76,11 @@ Setup parse(int argc, char** argv, int rank) {
   cmd->add_flag("--json", a.json, "one JSON object instead of text");
   cli::add_long_run_options(cmd, a.run);  // rank 0 writes the record
 
-  auto refuse = [&](int code, std::string message) {
+  auto refuse = [&](int code, std::string message) -> Setup {
     s.code = code;
     s.exit = true;
     s.message = std::move(message);
-    return s;
+    return std::move(s);  // parse returns right after a refusal
   };
   if (argc > 1 && argv[1][0] != '-' && std::string_view(argv[1]) != "count")
     return refuse(2, fmt::format("unknown command '{}' (see nqueens-mpi --help)", argv[1]));
@@ -110,14 +112,15 @@ Setup parse(int argc, char** argv, int rank) {
   }
   if (rank == 0) {
     try {
-      if (!a.run.checkpoint.empty() && std::filesystem::exists(a.run.checkpoint)) {
-        s.record = read_record(a.run.checkpoint);
-        s.record.check_matches(s.list, s.shard, a.run.checkpoint);
-      } else {
-        s.record = RunRecord::start(s.list, s.shard);
-      }
-      // Written now, so that an unwritable path stops the run before any work, not later.
-      if (!a.run.checkpoint.empty()) write_record(s.record, a.run.checkpoint);
+      s.bar = std::make_unique<cli::ProgressBar>(
+          cli::should_show_progress(a.run.progress, a.run.quiet));
+      cli::ProgressBar* bar = s.bar.get();
+      s.session = std::make_unique<RunSession>(
+          s.list, s.shard,
+          SessionOptions{
+              a.run.checkpoint, a.run.checkpoint_seconds,
+              [bar](const RunProgress& p) { bar->update(p.done, p.total, p.resumed, p.seconds); },
+              StopOnSignal::flag()});
     } catch (const RecordError& e) {
       return refuse(2, e.what());
     }
@@ -218,37 +221,27 @@ int usable_cpus() {
   return std::max(1, CPU_COUNT(&set));
 }
 
-std::atomic<bool> g_stop{false};
-extern "C" void request_stop(int) {
-  g_stop.store(true);
-}
-
-int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
+int run_rank0(Setup& s, std::vector<int> threads) {
   const Args& a = s.args;
+  const int ranks = static_cast<int>(threads.size());
   // Alone, rank 0 counts with -j threads; with workers, with --coordinator-threads.
   threads[0] = ranks == 1 ? s.threads : a.coordinator_threads;
   int total_threads = 0;
   for (int t : threads) total_threads += t;
 
-  cli::ProgressBar bar(cli::should_show_progress(a.run.progress, a.run.quiet));
-  CoordinatorOptions o;
-  o.ranks = ranks;
-  o.threads = threads;
-  o.checkpoint = a.run.checkpoint;
-  o.checkpoint_seconds = a.run.checkpoint_seconds;
-  o.on_progress = [&bar](const RunProgress& p) {
-    bar.update(p.done, p.total, p.resumed, p.seconds);
-  };
-  std::signal(SIGINT, request_stop);
-  std::signal(SIGTERM, request_stop);
-  o.stop = &g_stop;
-
-  const std::size_t resumed = s.record.done_count();
-  CoordinatorResult r = coordinate(s.list, std::move(s.record), o);
-  bar.finish();
+  std::vector<int> stragglers;
+  RunResult r;
+  {
+    StopOnSignal stop_on_signal;  // the session was given its flag
+    r = coordinate(s.list, *s.session, threads, stragglers);
+  }
+  s.session.reset();  // releases the record's lock
+  s.bar->finish();
   if (!r.finished) {
     cli::print_interrupted("nqueens-mpi", r.record.done_count(), r.record.shard_jobs(),
                            a.run.checkpoint);
+    if (!r.save_error.empty()) std::fprintf(stderr, "nqueens-mpi: %s\n", r.save_error.c_str());
+    std::fflush(stderr);
     if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, 130);  // the workers are counting, not listening
     return 130;
   }
@@ -259,12 +252,29 @@ int run_rank0(Setup& s, int ranks, std::vector<int> threads) {
   report.seconds = r.seconds;
   report.threads = total_threads;
   report.jobs = r.record.shard_jobs();
-  report.resumed = resumed;
+  report.resumed = r.resumed;
   report.shard = s.shard;
   report.record = a.run.checkpoint;
   cli::print_count_report(report, a.json);
   std::fflush(stdout);
-  return 0;
+  int code = 0;
+  if (!r.save_error.empty()) {  // the counts above are exact; the record is not up to date
+    std::fprintf(stderr, "nqueens-mpi: %s\n", r.save_error.c_str());
+    code = 2;
+  }
+  if (!stragglers.empty()) {
+    // Their batches were counted again by other ranks; they do not answer, so they cannot be
+    // told to stop: end the job (the result above is complete).
+    std::string list;
+    for (int rank : stragglers) list += (list.empty() ? "" : ", ") + std::to_string(rank);
+    std::fprintf(stderr,
+                 "nqueens-mpi: rank(s) %s stopped answering; their work was redone by other "
+                 "ranks, ending them\n",
+                 list.c_str());
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, code);
+  }
+  return code;
 }
 
 }  // namespace
@@ -287,7 +297,7 @@ int main(int argc, char** argv) {
     std::vector<int> threads;
     if (agree_to_start(s, rank, ranks, threads)) {
       if (rank == 0)
-        code = run_rank0(s, ranks, threads);
+        code = run_rank0(s, threads);
       else
         count_for_coordinator(s.list, s.threads);
     } else {

@@ -98,4 +98,17 @@ expect_refused "other method" count 13 --method backtrack --checkpoint join13.re
 # A finished checkpoint is reused, not recounted.
 "$bin" count 12 --checkpoint twelve.rec -q | grep -q 'resumed from twelve.rec' || fail "reuse"
 
+# Two runs on one record: the second is refused while the first holds it (FILE.lock).
+"$bin" count 17 -j 1 --checkpoint locked.rec -q >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 1 200); do [ -f locked.rec ] && break; sleep 0.02; done
+expect_refused "record in use" count 17 -j 1 --checkpoint locked.rec
+grep -q "in use" err || fail "record in use: message: $(cat err)"
+kill -KILL "$first" 2>/dev/null
+wait "$first" 2>/dev/null
+# Strings in JSON are escaped by the JSON library: a record name with a quote stays valid JSON.
+"$bin" count 8 --json --checkpoint 'quo"te.rec' >quote.json || fail "count --json with a quote"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["record"]=="quo\"te.rec", d' \
+  quote.json || fail "count --json --checkpoint 'quo\"te.rec' is not valid JSON: $(cat quote.json)"
+
 finish

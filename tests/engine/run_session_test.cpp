@@ -1,0 +1,122 @@
+// RunSession, the one pipeline of every long run: resume, lock, save, final-save failure.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <string>
+
+#include "known_values.hpp"
+#include "nqueens/checkpoint.hpp"
+#include "nqueens/jobs.hpp"
+#include "nqueens/run.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d =
+      fs::temp_directory_path() / ("nqueens-session-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+TEST(RunSession, ResumesWhereARecordLeftOff) {
+  const fs::path dir = fresh_dir("resume");
+  const std::string file = (dir / "n10.record").string();
+  const nqueens::JobList list = nqueens::make_jobs(10, nqueens::CountMethod::backtrack);
+  {
+    nqueens::RunSession s(list, {}, {file, 0});
+    const auto todo = s.remaining();
+    ASSERT_EQ(todo.size(), list.jobs.size());
+    for (std::size_t k = 0; k < todo.size() / 2; ++k)
+      s.record(todo[k], nqueens::count_job(10, list.jobs[todo[k]]));
+  }  // no finish: as if killed after the last save
+  nqueens::RunSession s(list, {}, {file, 0});
+  EXPECT_EQ(s.resumed(), list.jobs.size() / 2);
+  for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(10, list.jobs[i]));
+  const nqueens::RunResult r = s.finish();
+  EXPECT_TRUE(r.finished);
+  EXPECT_TRUE(r.save_error.empty());
+  EXPECT_EQ(r.record.sum.total, nqueens::known::kTotal[10]);
+  EXPECT_EQ(nqueens::read_record(file).sum.total, nqueens::known::kTotal[10]);
+  fs::remove_all(dir);
+}
+
+TEST(RunSession, ASecondSessionOnTheSameRecordIsRefused) {
+  const fs::path dir = fresh_dir("lock");
+  const std::string file = (dir / "n8.record").string();
+  const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
+  {
+    nqueens::RunSession first(list, {}, {file});
+    try {
+      nqueens::RunSession second(list, {}, {file});
+      FAIL() << "two sessions on one record";
+    } catch (const nqueens::RecordError& e) {
+      EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
+    }
+  }
+  nqueens::RunSession again(list, {}, {file});  // the lock went with the first session
+  SUCCEED();
+  fs::remove_all(dir);
+}
+
+TEST(RunSession, DuplicateResultsCountOnce) {
+  const nqueens::JobList list = nqueens::make_jobs(9, nqueens::CountMethod::backtrack);
+  nqueens::RunSession s(list, {}, {});
+  for (std::size_t i : s.remaining()) {
+    const auto c = nqueens::count_job(9, list.jobs[i]);
+    s.record(i, c);
+    s.record(i, c);  // the same job back from a re-issued batch
+  }
+  EXPECT_EQ(s.finish().record.sum.total, nqueens::known::kTotal[9]);
+}
+
+TEST(RunSession, AFailedFinalSaveKeepsTheExactResult) {
+  const fs::path dir = fresh_dir("final");
+  const std::string file = (dir / "n9.record").string();
+  const nqueens::JobList list = nqueens::make_jobs(9, nqueens::CountMethod::backtrack);
+  nqueens::RunSession s(list, {}, {file, 3600});
+  for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(9, list.jobs[i]));
+  fs::remove_all(dir);  // the folder is gone: the final save cannot succeed
+  const nqueens::RunResult r = s.finish();
+  EXPECT_TRUE(r.finished);
+  EXPECT_EQ(r.record.sum.total, nqueens::known::kTotal[9]);
+  EXPECT_NE(r.save_error.find("cannot write"), std::string::npos) << r.save_error;
+}
+
+TEST(RunSession, AFailedWriteLeavesNoTemporaryFile) {
+  const fs::path dir = fresh_dir("tmp");
+  const std::string file = (dir / "n8.record").string();
+  const nqueens::RunRecord rec =
+      nqueens::RunRecord::start(nqueens::make_jobs(8, nqueens::CountMethod::backtrack), {});
+  // A file-size limit of a few bytes makes the write fail part way, as a full disk would.
+  std::signal(SIGXFSZ, SIG_IGN);
+  rlimit old{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  rlimit tiny = old;
+  tiny.rlim_cur = 16;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &tiny), 0);
+  EXPECT_THROW(nqueens::write_record(rec, file), nqueens::RecordError);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &old), 0);
+  std::signal(SIGXFSZ, SIG_DFL);
+  EXPECT_FALSE(fs::exists(file + ".tmp"));
+  EXPECT_FALSE(fs::exists(file));
+  fs::remove_all(dir);
+}
+
+TEST(RunSession, StopFlagEndsTheRunUnfinished) {
+  std::atomic<bool> stop{true};
+  nqueens::RunOptions o;
+  o.n = 12;
+  o.threads = 2;
+  o.stop = &stop;
+  const nqueens::RunResult r = nqueens::run_count(o);
+  EXPECT_FALSE(r.finished);
+  EXPECT_LE(r.record.done_count(), 2u) << "each thread finishes at most its job in flight";
+}
+
+}  // namespace
