@@ -28,6 +28,8 @@ class GeneralSolver {
   std::uint64_t limit = 2;
   std::uint64_t solutions = 0;
   std::uint64_t guesses = 0;
+  std::uint64_t max_guesses = 0;  // 0: no budget; else the search stops (gave_up) past it
+  bool gave_up = false;
   std::mt19937_64* rng = nullptr;                // shuffles digit order when set
   bool use_locked = B > 3;                       // locked candidates (pays off from 16x16)
   std::function<bool(const Grid&)> on_solution;  // return false to stop
@@ -238,7 +240,10 @@ class GeneralSolver {
     if (rng) std::shuffle(digits.begin(), digits.begin() + n, *rng);
     for (int k = 0; k < n; ++k) {
       State next = s;
-      if (k + 1 < n) ++guesses;
+      if (k + 1 < n && ++guesses > max_guesses && max_guesses != 0) {
+        gave_up = true;
+        return true;
+      }
       if (assign(next, best, digits[k]) && search(next)) return true;
     }
     return false;
