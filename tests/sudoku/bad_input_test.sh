@@ -54,6 +54,13 @@ expect_out "$("$BIN" generate --seed 18446744073709551615)" generate --seed 1844
 # Usage errors are one line, without a 309-digit bound.
 expect_bad 2 count --limit 0 "$T/one.txt"
 [ "$(wc -c <"$T/err")" -lt 200 ] || fail "count --limit 0: $(cat "$T/err")"
+for args in "bench $T/one.txt --repeat 0" "bench $T/one.txt --limit 0" "generate --attempts 0" \
+  "generate -n 0"; do
+  # shellcheck disable=SC2086
+  expect_bad 2 $args
+  [ "$(wc -c <"$T/err")" -lt 200 ] || fail "$args: $(cat "$T/err")"
+  grep -q "not in range" "$T/err" || fail "$args: $(cat "$T/err")"
+done
 expect_bad 2 solve --size 7 "$T/one.txt"
 expect_bad 2 frobnicate
 expect_bad 2 solve "$(head -c 100000 /dev/zero | tr '\0' 'z')"

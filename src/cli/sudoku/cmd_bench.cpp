@@ -216,9 +216,9 @@ void register_bench(CLI::App& app, Command& command) {
   auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
   add_common(cmd, a->common, true);
   cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
   cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
   cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
 }
