@@ -134,18 +134,31 @@ std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool uniqu
 
 namespace {
 
-#include "rank_table.inc"       // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
-#include "rank_table_deep.inc"  // kDeepRankTables[N - kMaxRankN - 1]: {(c0 * n + c1) * n + c2: count}
+#include "rank_table.inc"  // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
+struct DeepRankTable {
+  int n;
+  bool unique;
+  const std::uint64_t* half;  // c0 <= (N-1)/2 only
+};
+#include "rank_table_deep.inc"  // kDeepRankTables: {N, unique, {(c0 * n + c1) * n + c2: count}}
 
-// The three-queen table of N (all solutions), unfolded: the mirror prefix (N-1-c0, N-1-c1,
-// N-1-c2) has the same count, so only c0 <= (N-1)/2 is stored.
-std::vector<std::uint64_t> deep_table(int n) {
-  const std::uint64_t* half = kDeepRankTables[n - kMaxRankN - 1];
+const std::uint64_t* deep_half(int n, bool unique) {
+  for (const DeepRankTable& t : kDeepRankTables)
+    if (t.n == n && t.unique == unique) return t.half;
+  return nullptr;
+}
+
+// A three-queen table, unfolded: the mirror prefix (N-1-c0, N-1-c1, N-1-c2) has the same
+// count of all solutions; canonical solutions never have c0 > (N-1)/2.
+std::vector<std::uint64_t> deep_table(int n, bool unique, const std::uint64_t* half) {
   const int stored = (n + 1) / 2;
-  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n * n);
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n * n, 0);
   for (int i = 0; i < n * n * n; ++i) {
     const int c0 = i / (n * n), c1 = i / n % n, c2 = i % n;
-    counts[i] = c0 < stored ? half[i] : half[((n - 1 - c0) * n + (n - 1 - c1)) * n + (n - 1 - c2)];
+    if (c0 < stored)
+      counts[i] = half[i];
+    else if (!unique)
+      counts[i] = half[((n - 1 - c0) * n + (n - 1 - c1)) * n + (n - 1 - c2)];
   }
   return counts;
 }
@@ -160,12 +173,12 @@ void SolutionIndex::check_range(int n, bool unique) {
                                 " needs 1 <= N <= " + std::to_string(max));
 }
 
-SolutionIndex::SolutionIndex(int n, bool unique)
-    : n_(n), unique_(unique), depth_(n > kMaxRankN ? 3 : std::min(n, 2)) {
+SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth_(std::min(n, 2)) {
   check_range(n, unique);
   std::vector<std::uint64_t> counts;
-  if (n > kMaxRankN) {
-    counts = deep_table(n);
+  if (const std::uint64_t* half = deep_half(n, unique)) {
+    depth_ = 3;
+    counts = deep_table(n, unique, half);
   } else if (n == 1) {
     counts = {1};
   } else if (n < kRankTableMinN) {

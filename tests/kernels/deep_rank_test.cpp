@@ -1,6 +1,6 @@
-// Random access beyond the two-queen tables (include/nqueens/rank.hpp): the three-queen table
-// of all solutions for kMaxRankN < N <= kMaxRankAllN, checked against the plain enumeration,
-// the mirror symmetry and the published counts, and the table builder at depth 3.
+// Random access by three-queen tables (include/nqueens/rank.hpp): both lists of N = 16 and
+// 17, all solutions up to kMaxRankAllN, checked against the plain enumeration, the mirror
+// symmetry and the published counts, and the table builder at depth 3.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -13,29 +13,39 @@
 namespace {
 
 using nqueens::known::kTotal;
+using nqueens::known::kUnique;
+
+constexpr int kFirstDeepN = 16;  // the first N with three-queen tables (rank_table_deep.inc)
 
 TEST(DeepRank, TableSizesArePublishedCounts) {
-  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n)
+  for (int n = kFirstDeepN; n <= nqueens::kMaxRankAllN; ++n) {
     EXPECT_EQ(nqueens::SolutionIndex::get(n, false).size(), kTotal[n]) << n;
+    if (n <= nqueens::kMaxRankN) EXPECT_EQ(nqueens::SolutionIndex::get(n, true).size(), kUnique[n]);
+  }
 }
 
 TEST(DeepRank, FirstSolutionsAreTheListsFirst) {
-  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n) {
-    const auto& idx = nqueens::SolutionIndex::get(n, false);
-    std::uint64_t k = 0;
-    for (const nqueens::Solution& s : nqueens::solutions(n)) {
-      ++k;
-      ASSERT_EQ(idx.unrank(k), s) << "n " << n << " k " << k;
-      if (k == 20) break;
+  for (int n = kFirstDeepN; n <= nqueens::kMaxRankAllN; ++n) {
+    for (const bool unique : {false, true}) {
+      if (unique && n > nqueens::kMaxRankN) continue;
+      const auto& idx = nqueens::SolutionIndex::get(n, unique);
+      std::uint64_t k = 0;
+      for (const nqueens::Solution& s : nqueens::solutions(n, {.unique = unique})) {
+        ++k;
+        ASSERT_EQ(idx.unrank(k), s) << "n " << n << " k " << k << " unique " << unique;
+        if (k == 20) break;
+      }
+      EXPECT_EQ(idx.rank(idx.unrank(20)), 20u);
+      // The last of the list is the last the enumerator would give: past it there is none.
+      EXPECT_THROW(idx.unrank(idx.size() + 1), std::out_of_range);
     }
-    EXPECT_EQ(idx.rank(idx.unrank(20)), 20u);
   }
 }
 
 TEST(DeepRank, MirrorIndicesAreMirrorBoards) {
   // Solution #k and #(size + 1 - k) are column mirrors of each other (lexicographic order
   // reverses under c -> N-1-c), at every depth of the table, so they check its unfolding.
-  for (int n = nqueens::kMaxRankN + 1; n <= nqueens::kMaxRankAllN; ++n) {
+  for (int n = kFirstDeepN; n <= nqueens::kMaxRankAllN; ++n) {
     const auto& idx = nqueens::SolutionIndex::get(n, false);
     for (std::uint64_t k : {std::uint64_t{1}, idx.size() / 3, idx.size() / 2, idx.size() - 7}) {
       const nqueens::Solution a = idx.unrank(k);
