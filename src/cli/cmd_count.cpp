@@ -94,6 +94,7 @@ int run_count_command(const CountArgs& a) {
 
   RunResult r;
   try {
+    AbandonAfterStop abandon(o.stop, "nqueens", o.checkpoint);
     r = run_count(o);
   } catch (const RecordError& e) {
     throw UsageError(e.what());

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 namespace nqueens::cli {
@@ -79,6 +82,42 @@ void print_interrupted(const char* tool, std::size_t done, std::size_t total,
                  "%s: interrupted after %zu of %zu jobs; saved in %s, run the same "
                  "command to resume\n",
                  tool, done, total, checkpoint.c_str());
+}
+
+AbandonAfterStop::AbandonAfterStop(const std::atomic<bool>* stop, const char* tool,
+                                   std::string checkpoint) {
+  watcher_ = std::thread([this, stop, tool, checkpoint = std::move(checkpoint)] {
+    using namespace std::chrono;
+    std::unique_lock guard(lock_);
+    // Wait for the stop request (or the end of the count), polling the signal-set flag.
+    while (!finished_ && !stop->load()) done_.wait_for(guard, milliseconds(50));
+    if (finished_) return;
+    if (done_.wait_for(guard, duration<double>(kStopGraceSeconds), [this] { return finished_; }))
+      return;
+    std::fflush(stdout);
+    if (checkpoint.empty() || !std::filesystem::exists(checkpoint))
+      std::fprintf(stderr,
+                   "%s: interrupted; the jobs in flight were abandoned and nothing was saved%s\n",
+                   tool,
+                   checkpoint.empty() ? " (use --checkpoint FILE to be able to resume)"
+                                      : " yet (the job list was still being built)");
+    else
+      std::fprintf(stderr,
+                   "%s: interrupted; the jobs in flight were abandoned, %s keeps every job up to "
+                   "its last save, run the same command to resume\n",
+                   tool, checkpoint.c_str());
+    std::fflush(stderr);
+    std::_Exit(130);
+  });
+}
+
+AbandonAfterStop::~AbandonAfterStop() {
+  {
+    std::lock_guard guard(lock_);
+    finished_ = true;
+  }
+  done_.notify_all();
+  watcher_.join();
 }
 
 }  // namespace nqueens::cli

@@ -1,8 +1,12 @@
 // The report `count` and `merge` print: text (key: value lines) or one JSON object.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/count.hpp"
@@ -33,5 +37,25 @@ void print_count_report(const CountReport& r, bool json);
 // whether the record lets the same command resume. `tool` is "nqueens" or "nqueens-mpi".
 void print_interrupted(const char* tool, std::size_t done, std::size_t total,
                        const std::string& checkpoint);
+
+// After Ctrl-C a count finishes the jobs in flight, but at large N one job may take hours
+// and jobs cannot be cut short. While one of these lives and `stop` is set, the jobs in
+// flight get kStopGraceSeconds to finish; then the process ends with exit code 130 and one
+// line: the record on disk keeps every job up to its last save (at most --checkpoint-seconds
+// old), and nothing that was saved is lost.
+inline constexpr double kStopGraceSeconds = 2;
+class AbandonAfterStop {
+ public:
+  AbandonAfterStop(const std::atomic<bool>* stop, const char* tool, std::string checkpoint);
+  ~AbandonAfterStop();
+  AbandonAfterStop(const AbandonAfterStop&) = delete;
+  AbandonAfterStop& operator=(const AbandonAfterStop&) = delete;
+
+ private:
+  std::mutex lock_;
+  std::condition_variable done_;
+  bool finished_ = false;
+  std::thread watcher_;
+};
 
 }  // namespace nqueens::cli

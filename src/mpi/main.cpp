@@ -233,6 +233,7 @@ int run_rank0(Setup& s, std::vector<int> threads) {
   RunResult r;
   {
     StopOnSignal stop_on_signal;  // the session was given its flag
+    cli::AbandonAfterStop abandon(StopOnSignal::flag(), "nqueens-mpi", a.run.checkpoint);
     r = coordinate(s.list, *s.session, threads, stragglers);
   }
   s.session.reset();  // releases the record's lock

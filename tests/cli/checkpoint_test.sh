@@ -111,4 +111,19 @@ wait "$first" 2>/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["record"]=="quo\"te.rec", d' \
   quote.json || fail "count --json --checkpoint 'quo\"te.rec' is not valid JSON: $(cat quote.json)"
 
+# Ctrl-C at a large N, where one job takes far longer than anyone waits: the jobs in flight
+# are abandoned after a grace period, the record stays valid, the exit is 130 within seconds.
+"$bin" count 28 -j 2 --checkpoint big.rec -q >/dev/null 2>big.err &
+big=$!
+for _ in $(seq 1 1500); do [ -f big.rec ] && break; sleep 0.02; done
+[ -f big.rec ] || fail "count 28 wrote no record"
+kill -INT "$big"
+start=$SECONDS
+wait "$big"
+rc=$?
+[ "$rc" -eq 130 ] || fail "count 28 after SIGINT: exit $rc, $(cat big.err)"
+[ $((SECONDS - start)) -le 10 ] || fail "count 28 took $((SECONDS - start)) s to stop"
+grep -q "^n 28$" big.rec || fail "count 28: the record is damaged"
+grep -q "abandoned" big.err || fail "count 28: message: $(cat big.err)"
+
 finish
