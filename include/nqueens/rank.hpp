@@ -14,10 +14,10 @@
 // subtrees, so one unrank or rank costs at most one count of a two-queen subtree (N = 16:
 // 1/200 of the tree, a few milliseconds).
 //
-// All solutions of kMaxRankN < N <= kMaxRankAllN use three-queen prefixes (a second
-// compiled-in table, src/kernels/rank_table_deep.inc, half of it stored: the mirror prefix
-// has the same count), so one unrank costs about one count of a three-queen subtree (N = 18:
-// 1/2900 of the tree, tens of milliseconds; docs/WEB.md has the measured times).
+// From N = 16 on (both lists of 16 and 17, all solutions up to kMaxRankAllN) the prefixes
+// have three queens: a second compiled-in table, src/kernels/rank_table_deep.inc, half of it
+// stored (the mirror prefix has the same count), so one unrank costs about one count of a
+// three-queen subtree (N = 18: 1/2900 of the tree; docs/WEB.md has the measured times).
 //
 // Unique-only indexing (the canonical representatives of `list --unique`, in lexicographic
 // order) uses a second table: the canonical solutions below each two-queen prefix.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Browser test of the web viewer (ctest: web_browser). Installs what it needs when missing —
-# Debian chromium, node and npm (apt), playwright-core (npm ci, from package-lock.json) — then
+# Debian chromium, node and npm (apt), playwright-core and axe-core (npm ci, from
+# package-lock.json) — then
 # starts `nqueens serve` on a free port and drives the page in headless Chromium.
-# Usage: tests/browser/run.sh NQUEENS_BINARY [OUTPUT_DIR]   (screenshot goes to OUTPUT_DIR)
+# Usage: tests/browser/run.sh NQUEENS_BINARY [OUTPUT_DIR]   (screenshots go to OUTPUT_DIR;
+# docs/images/ holds the ones docs/WEB.md shows, copied from there)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 [ $# -ge 1 ] || { echo "usage: $0 NQUEENS_BINARY [OUTPUT_DIR]" >&2; exit 2; }
@@ -23,7 +25,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 cd "$here"
-if [ ! -f node_modules/playwright-core/package.json ] ||
+if [ ! -f node_modules/playwright-core/package.json ] || [ ! -f node_modules/axe-core/axe.min.js ] ||
    ! grep -q "\"version\": \"$(sed -n 's/.*"playwright-core": "\(.*\)".*/\1/p' package.json)\"" \
         node_modules/playwright-core/package.json; then
   # npm ci installs exactly the locked version; no browser is downloaded (playwright-core
