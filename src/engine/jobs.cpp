@@ -284,7 +284,7 @@ SolutionCounts count_job(int n, const Job& job) {
     throw std::invalid_argument("job depth out of range for this N");
 
   const BranchRules r = rules_of(n, job);
-  Row board[32] = {};
+  Row board[kMaxCountN] = {};
   Row left = 0, down = 0, right = 0;
   const bool corner = job.branch == Branch::corner;
   if (corner ? (job.cols[0] != 0 || r.bound1 < 2 || r.bound1 > n - 2)

@@ -261,7 +261,7 @@ int expand(const BranchRules& r, int row, const Level& in, int& pos, int count, 
 void classify_flagged(const JobStart& s, const Frontier& f, int index, Row bit3, Row bit2, Row last,
                       Tally& t) {
   const BranchRules& r = s.rules;
-  Row board[32];
+  Row board[kMaxCountN];
   for (int i = 0; i < s.start; ++i) board[i] = s.board[i];
   board[r.n - 1] = last;
   board[r.n - 2] = bit2;

@@ -14,7 +14,7 @@ struct JobStart {
   BranchRules rules;
   int start = 0;
   Row left = 0, down = 0, right = 0;
-  Row board[32] = {};
+  Row board[kMaxCountN] = {};
   bool valid = true;  // false when the prefix itself attacks (its subtree is empty)
 };
 
@@ -42,7 +42,7 @@ inline JobStart job_start(int n, const Job& job) {
 inline Tally count_scalar(const JobStart& s) {
   Tally t;
   if (!s.valid) return t;
-  Row board[32];
+  Row board[kMaxCountN];
   for (int i = 0; i < 32; ++i) board[i] = s.board[i];
   if (s.rules.branch == Branch::corner)
     search<Branch::corner>(s.rules, s.start, s.left, s.down, s.right, board, t);

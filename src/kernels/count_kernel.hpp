@@ -39,9 +39,9 @@ struct Tally {
 // needs two queens on one line.
 inline void classify_edge_leaf(const BranchRules& r, const Row* board, Tally& t) {
   const int n = r.n;
-  int own[32];
+  int own[kMaxCountN];
   for (int i = 0; i < n; ++i) own[i] = std::countr_zero(board[i]);
-  int rotated[32];
+  int rotated[kMaxCountN];
   // Returns <0, 0, >0 like a comparison of rotated against own.
   auto compare = [&] {
     for (int i = 0; i < n; ++i)
@@ -79,7 +79,7 @@ template <Branch B>
 inline void search(const BranchRules& r, int start, Row left0, Row down0, Row right0, Row* board,
                    Tally& t) {
   const int last = r.n - 1;
-  Row left[33], down[33], right[33], todo[33];
+  Row left[kMaxCountN + 1], down[kMaxCountN + 1], right[kMaxCountN + 1], todo[kMaxCountN + 1];
   int row = start;
   left[row] = left0;
   down[row] = down0;
