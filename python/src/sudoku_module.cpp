@@ -17,6 +17,7 @@
 
 #include "arguments.hpp"
 #include "interrupt.hpp"
+#include "nqueens/parallel.hpp"
 #include "sudoku/sudoku.hpp"
 
 namespace nqueens_python {
@@ -150,21 +151,15 @@ std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py
   const std::vector<std::optional<Grid>> solved =
       run_interruptible([grids = std::move(grids), threads](const std::atomic<bool>& stop) {
         std::vector<std::optional<Grid>> out(grids.size());
-        std::atomic<std::size_t> next{0};
-        auto worker = [&] {
-          // 64 puzzles a grab: a 9x9 solve is microseconds, a grab per puzzle would contend.
-          for (std::size_t i; (i = next.fetch_add(64)) < grids.size() && !stop.load();)
-            for (std::size_t k = i; k < std::min(i + 64, grids.size()); ++k) {
-              sudoku::SolveResult r = sudoku::solve(grids[k], 1);
-              if (r.solutions) out[k] = r.solution;
-            }
-        };
-        {
-          std::vector<std::jthread> pool;
-          for (int t = 1; t < threads && static_cast<std::size_t>(t) * 64 < grids.size(); ++t)
-            pool.emplace_back(worker);
-          worker();
-        }
+        // 64 puzzles a piece: a 9x9 solve is microseconds, a hand-out per puzzle would contend.
+        const std::size_t pieces = (grids.size() + 63) / 64;
+        nqueens::parallel_for(pieces, threads, [&](std::size_t p) {
+          for (std::size_t k = 64 * p; k < std::min(64 * p + 64, grids.size()); ++k) {
+            sudoku::SolveResult r = sudoku::solve(grids[k], 1);
+            if (r.solutions) out[k] = r.solution;
+          }
+          return !stop.load();
+        });
         return out;
       });
   std::vector<py::object> out;

@@ -12,6 +12,7 @@
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
+#include "nqueens/parallel.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/rate.hpp"
 
@@ -87,21 +88,14 @@ int run_generate(GenerateArgs a) {
   }
   std::vector<std::string> out(static_cast<std::size_t>(count));
   std::vector<char> failed(static_cast<std::size_t>(count), 0);
-  std::atomic<int> next{0};
-  auto worker = [&] {
-    for (int i; (i = next.fetch_add(1)) < count;) {
-      sudoku::GenerateOptions o = base;
-      o.seed = a.seed + static_cast<std::uint64_t>(i);
-      if (auto g = sudoku::generate(o))
-        out[static_cast<std::size_t>(i)] = format_puzzle(c, *g, o.seed);
-      else
-        failed[static_cast<std::size_t>(i)] = 1;
-    }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (int t = 0; t < std::min(count, c.thread_count()); ++t) pool.emplace_back(worker);
-  }
+  nqueens::parallel_for(static_cast<std::size_t>(count), c.thread_count(), [&](std::size_t i) {
+    sudoku::GenerateOptions o = base;
+    o.seed = a.seed + static_cast<std::uint64_t>(i);
+    if (auto g = sudoku::generate(o))
+      out[i] = format_puzzle(c, *g, o.seed);
+    else
+      failed[i] = 1;
+  });
   int status = 0;
   for (int i = 0; i < count; ++i) {
     if (failed[static_cast<std::size_t>(i)]) {
