@@ -39,8 +39,8 @@ def fetch(port, path):
     return elapsed, r.status
 
 
-def spread(size, count=9, seed=1):
-    rng = random.Random(seed)
+def spread(size, count=9):
+    rng = random.Random(1)
     ks = {1, size}
     while len(ks) < min(count, size):
         ks.add(rng.randint(1, size))
@@ -75,7 +75,7 @@ def requests():
     out.append(("complete", "complete n=32 from a1,c2", ["/api/complete?n=32&queens=1:1,2:3"], None))
     out.append(("sudoku", "sudoku solve (17 clues, search + explain + rating)",
                 [f"/api/sudoku?puzzle={SUDOKU}"], None))
-    out.append(("sudoku", "sudoku generate medium", ["/api/sudoku?op=generate&level=medium&seed=7"], None))
+    out.append(("sudoku", "sudoku generate medium", ["/api/sudoku?op=generate&level=medium&number=7"], None))
     # N = 18 has random access; 19 and 20 are walked from #1 (indices up to 1,000,000).
     for n in (18, 19, 20):
         reach = KNOWN_TOTAL[n] if n == 18 else 10**6

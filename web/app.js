@@ -946,8 +946,8 @@ $('sudoku-solve').onclick = () => sudokuSolve($('sudoku-input').value).catch(sho
 $('sudoku-generate').onclick = async () => {
   try {
     showError(null);
-    const seed = Math.floor(Math.random() * 1e9) + 1;
-    const data = await api(`sudoku?op=generate&level=${$('sudoku-level').value}&seed=${seed}`);
+    const number = Math.floor(Math.random() * 1e9) + 1;
+    const data = await api(`sudoku?op=generate&level=${$('sudoku-level').value}&number=${number}`);
     $('sudoku-input').value = data.puzzle;
     await sudokuSolve(data.puzzle);
   } catch (e) { showError(e); }

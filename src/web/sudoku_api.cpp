@@ -147,8 +147,9 @@ Reply handle_sudoku_api(const Params& params) {
                   text({{"error", "extreme puzzles are rare at random: take one from data/"}})};
         o.level = l;
       }
-      const std::string seed = get("seed");
-      o.seed = seed.empty() ? 1 : std::stoull(seed.substr(0, 19));
+      // number: which random puzzle (the same number gives the same puzzle)
+      const std::string number = get("number");
+      o.seed = number.empty() ? 1 : std::stoull(number.substr(0, 19));
       o.max_attempts = 2000;
       auto g = sudoku::generate(o);
       if (!g) return {400, text({{"error", "no puzzle of that level turned up; try another"}})};

@@ -78,7 +78,10 @@ TEST(ApiHandler, RandomAccessBeyondSeventeen) {
   for (int r = 0; r < 18; ++r)
     EXPECT_EQ(last["solution"][r].get<int>(), 19 - first["solution"][r].get<int>());
   std::string cols;
-  for (const auto& c : last["solution"]) cols += (cols.empty() ? "" : ",") + c.dump();
+  for (const auto& c : last["solution"]) {
+    if (!cols.empty()) cols += ',';
+    cols += c.dump();
+  }
   const auto back = body(handle_api("rank", Params{{"solution", cols}}));
   EXPECT_EQ(back["index"], 666090624u);
   // The unique list of N = 18 has no random access: rank says so.
