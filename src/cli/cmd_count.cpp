@@ -9,7 +9,7 @@
 #include "nqueens/run.hpp"
 #include "progress.hpp"
 #if defined(NQUEENS_HAVE_CUDA)
-#include "cuda/gpu_count.hpp"  // count --gpu
+#include "gpu_count.hpp"  // count --gpu (src/cuda)
 #endif
 
 namespace nqueens::cli {
@@ -33,9 +33,10 @@ void use_gpu(RunOptions& o) {
 #if defined(NQUEENS_HAVE_CUDA)
   if (const std::string why = gpu::unavailable_reason(); !why.empty())
     throw UsageError("--gpu: " + why);
-  o.depth = gpu::job_depth(o.n);
+  const gpu::LaunchShape shape = gpu::launch_shape(o.n);
+  o.depth = shape.depth;
+  o.batch_jobs = shape.batch_jobs;
   o.count_batch = gpu::count_batch;
-  o.batch_jobs = gpu::kBatchJobs;
 #else
   (void)o;
   throw UsageError(

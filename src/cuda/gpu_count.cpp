@@ -1,9 +1,13 @@
-#include "cuda/gpu_count.hpp"
+#include "gpu_count.hpp"
 
-#include "cuda/gpu_batch.hpp"
-#include "cuda/gpu_launch.hpp"
+#include "gpu_batch.hpp"
+#include "gpu_launch.hpp"
 
 namespace nqueens::gpu {
+
+LaunchShape launch_shape(int n) {
+  return {job_depth(n), kBatchJobs};
+}
 
 std::string unavailable_reason() {
   return cuda_unavailable_reason();

@@ -2,20 +2,31 @@
 // defines NQUEENS_HAVE_CUDA for its users). It counts batches of the same JobList the CPU
 // engine runs, so run_count() keeps progress, checkpoints and the stop flag as on the CPU:
 //
-//   RunOptions o;  o.n = 20;  o.depth = gpu::job_depth(20);
-//   o.count_batch = gpu::count_batch;  o.batch_jobs = gpu::batch_jobs(jobs in the shard);
+//   RunOptions o;  o.n = 20;
+//   const gpu::LaunchShape shape = gpu::launch_shape(20);
+//   o.depth = shape.depth;  o.batch_jobs = shape.batch_jobs;  o.count_batch = gpu::count_batch;
 //   run_count(o);
+//
+// Only this header is the backend's interface (the target exports src/cuda, nothing else of
+// src/); gpu_batch.hpp, gpu_launch.hpp and gpu_search.hpp are its inside.
 #pragma once
 
 #include <cstddef>
 #include <span>
 #include <string>
 
-#include "cuda/gpu_batch.hpp"  // job_depth(), batch_jobs()
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
 
 namespace nqueens::gpu {
+
+// How the GPU wants a count of N split: the job-list depth (one GPU thread per job) and the
+// jobs per count_batch call.
+struct LaunchShape {
+  int depth = 0;
+  std::size_t batch_jobs = 0;
+};
+LaunchShape launch_shape(int n);
 
 // "" when a CUDA device can count, else one sentence saying why not, starting with
 // "no CUDA device available" when there is none.

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "cuda/gpu_count.hpp"
+#include "gpu_count.hpp"
 #include "known_values.hpp"
 #include "nqueens/run.hpp"
 
@@ -22,9 +22,9 @@ int main() {
       nqueens::RunOptions o;
       o.n = n;
       o.method = nqueens::CountMethod::backtrack;  // the GPU counts backtrack jobs
-      o.depth = nqueens::gpu::job_depth(n);
+      o.depth = nqueens::gpu::launch_shape(n).depth;
       o.count_batch = nqueens::gpu::count_batch;
-      o.batch_jobs = nqueens::gpu::kBatchJobs;
+      o.batch_jobs = nqueens::gpu::launch_shape(n).batch_jobs;
       const nqueens::RunResult r = nqueens::run_count(o);
       const auto total = static_cast<std::uint64_t>(r.record.sum.total);
       const auto unique = static_cast<std::uint64_t>(r.record.sum.classes(n).unique());
