@@ -25,9 +25,9 @@ expect_refused() {
 }
 
 expect_refused "N missing" "N is required" -np 3 "$bin" count
-expect_refused "N = 0" "N must be between 1 and 32, got 0" -np 3 "$bin" count 0
+expect_refused "N = 0" "N must be between 1 and 32, got '0'" -np 3 "$bin" count 0
 expect_refused "N = abc" "N must be a whole number, got 'abc'" -np 3 "$bin" count abc
-expect_refused "N = 33" "N must be between 1 and 32, got 33" -np 3 "$bin" count 33
+expect_refused "N = 33" "N must be between 1 and 32, got '33'" -np 3 "$bin" count 33
 expect_refused "--shard 5/4" "shard I/K needs" -np 3 "$bin" count 10 --shard 5/4
 expect_refused "--shard x" "shard must look like I/K" -np 3 "$bin" count 10 --shard x
 expect_refused "unknown flag" "not expected: --bogus" -np 3 "$bin" count 10 --bogus
