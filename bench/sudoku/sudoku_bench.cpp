@@ -52,7 +52,7 @@ void BM_Fast(benchmark::State& state, const std::string& file) {
 void BM_General(benchmark::State& state, const std::string& file) {
   run(state, file, [](const sudoku::Grid& g) { return sudoku::solve_general(g, 2).solutions; });
 }
-void BM_SeedBacktracker(benchmark::State& state, const std::string& file) {
+void BM_TeachingBacktracker(benchmark::State& state, const std::string& file) {
   run(state, file,
       [](const sudoku::Grid& g) { return sudoku::reference::TeachingSolver(g).count(2); });
 }
@@ -63,7 +63,7 @@ BENCHMARK_CAPTURE(BM_Fast, magictour, std::string("puzzles3_magictour_top1465"))
 BENCHMARK_CAPTURE(BM_General, magictour, std::string("puzzles3_magictour_top1465"));
 BENCHMARK_CAPTURE(BM_Fast, curated_easy, std::string("curated_5000.csv"));
 BENCHMARK_CAPTURE(BM_General, curated_easy, std::string("curated_5000.csv"));
-BENCHMARK_CAPTURE(BM_SeedBacktracker, curated_easy, std::string("curated_5000.csv"));
+BENCHMARK_CAPTURE(BM_TeachingBacktracker, curated_easy, std::string("curated_5000.csv"));
 
 }  // namespace
 

@@ -79,7 +79,7 @@ TEST(KQueens, OeisColumns) {
   }
 }
 
-TEST(KQueens, EqualsSeed001BruteForceWithUniqueUpTo6) {
+TEST(KQueens, EqualsBruteForceOverCombinationsUpTo6) {
   for (int n = 1; n <= 6; ++n) {
     std::vector<std::uint64_t> unique;
     const auto expected = brute_row(n, &unique);

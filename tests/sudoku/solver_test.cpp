@@ -75,7 +75,7 @@ TEST(Solve9, GeneralSolverAgreesOnSample) {
   }
 }
 
-TEST(Solve9, SeedBacktrackerAgreesOnSample) {
+TEST(Solve9, TeachingBacktrackerAgreesOnSample) {
   auto curated = load("curated_5000.csv");
   // Beginner and Easy puzzles: the teaching backtracker is quick on them.
   for (std::size_t i = 0; i < 2000; i += 10) {
@@ -85,7 +85,7 @@ TEST(Solve9, SeedBacktrackerAgreesOnSample) {
   }
 }
 
-TEST(Solve9, CountsAgreeWithSeedBacktrackerOnPuzzlesWithHolesRemoved) {
+TEST(Solve9, CountsAgreeWithTeachingBacktrackerOnPuzzlesWithHolesRemoved) {
   auto curated = load("curated_5000.csv");
   std::mt19937 rng(42);
   int multi = 0;
