@@ -2,9 +2,9 @@
 # CLI checks for `sudoku`: usage: cli_test.sh SUDOKU_BINARY DATA_DIR CASE
 set -u
 bin=$1 data=$2 case=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL ($case): $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
+BIN=$bin NAME=sudoku
 p17='4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
 case $case in
@@ -98,4 +98,4 @@ bench)
   ;;
 *) fail "unknown case" ;;
 esac
-exit 0
+finish
