@@ -29,32 +29,32 @@ namespace sudoku {
 // that skyscraper and 2-string kite are the shortest X-chains, named when the X-chain search
 // finds one, so simple colouring is tried before them.
 enum class Technique : int {
-  kFullHouse = 0,    // last empty cell of a row, column or box
-  kHiddenSingle,     // a digit has one place left in a row, column or box
-  kNakedSingle,      // a cell has one candidate left
-  kPointing,         // a digit's places in a box lie in one line: not elsewhere on that line
-  kClaiming,         // a digit's places in a line lie in one box: not elsewhere in that box
-  kNakedPair,        // two cells of a house hold the same two candidates only
-  kXWing,            // a digit in two rows confined to the same two columns (or vice versa)
-  kHiddenPair,       // two digits of a house fit only in the same two cells
-  kNakedTriple,      // three cells of a house holding three candidates between them
-  kSwordfish,        // the X-wing with three lines
-  kHiddenTriple,     // three digits of a house that fit only in the same three cells
-  kXYWing,           // pivot {a,b} with pincers {a,c} and {b,c}: c not where both pincers see
-  kXYZWing,          // pivot {a,b,c} with pincers {a,c} and {b,c}
-  kWWing,            // two {a,b} cells joined by a strong link on b: a not where both see
-  kUniqueRectangle,  // four cells that would allow two solutions (types 1, 2 and 4)
-  kNakedQuad,        // four cells, four candidates
-  kJellyfish,        // the X-wing with four lines
-  kHiddenQuad,       // four digits, four cells
-  kSkyscraper,       // two parallel strong links on a digit joined at one end
-  kTwoStringKite,    // a row and a column strong link on a digit joined in a box
-  kSimpleColouring,  // the two colours of one digit's strong-link web: a trap or a wrap
-  kXChain,           // alternating strong/weak links on one digit
-  kXYChain,          // a chain of bivalue cells
-  kAIC,              // alternating inference chain over any candidates
-  kForcingChain,     // every candidate of a cell (or place of a digit) leads to the same fact
-  kGuess,            // nothing above applies: the cell's true value, labelled as a guess
+  full_house = 0,    // last empty cell of a row, column or box
+  hidden_single,     // a digit has one place left in a row, column or box
+  naked_single,      // a cell has one candidate left
+  pointing,          // a digit's places in a box lie in one line: not elsewhere on that line
+  claiming,          // a digit's places in a line lie in one box: not elsewhere in that box
+  naked_pair,        // two cells of a house hold the same two candidates only
+  x_wing,            // a digit in two rows confined to the same two columns (or vice versa)
+  hidden_pair,       // two digits of a house fit only in the same two cells
+  naked_triple,      // three cells of a house holding three candidates between them
+  swordfish,         // the X-wing with three lines
+  hidden_triple,     // three digits of a house that fit only in the same three cells
+  xy_wing,           // pivot {a,b} with pincers {a,c} and {b,c}: c not where both pincers see
+  xyz_wing,          // pivot {a,b,c} with pincers {a,c} and {b,c}
+  w_wing,            // two {a,b} cells joined by a strong link on b: a not where both see
+  unique_rectangle,  // four cells that would allow two solutions (types 1, 2 and 4)
+  naked_quad,        // four cells, four candidates
+  jellyfish,         // the X-wing with four lines
+  hidden_quad,       // four digits, four cells
+  skyscraper,        // two parallel strong links on a digit joined at one end
+  two_string_kite,   // a row and a column strong link on a digit joined in a box
+  simple_colouring,  // the two colours of one digit's strong-link web: a trap or a wrap
+  x_chain,           // alternating strong/weak links on one digit
+  xy_chain,          // a chain of bivalue cells
+  aic,               // alternating inference chain over any candidates
+  forcing_chain,     // every candidate of a cell (or place of a digit) leads to the same fact
+  guess,             // nothing above applies: the cell's true value, labelled as a guess
 };
 inline constexpr int kTechniqueCount = 26;
 std::string_view technique_name(Technique t);
@@ -67,7 +67,7 @@ struct Candidate {
 };
 
 struct Step {
-  Technique technique = Technique::kGuess;
+  Technique technique = Technique::guess;
   double score = 0;                     // difficulty on the Sudoku Explainer scale
   std::string house;                    // the house it works in ("row 3", "box 5"), if any
   std::vector<Candidate> used;          // what the reasoning rests on; chains in chain order
@@ -80,7 +80,7 @@ struct Explanation {
   bool unique = false;    // exactly one solution (unique rectangles are used only then)
   std::vector<Step> steps;
   double score = 0;  // the hardest step's score; 0 when the puzzle is already complete
-  Technique hardest = Technique::kFullHouse;
+  Technique hardest = Technique::full_house;
   int guesses = 0;  // steps that are guesses
 };
 

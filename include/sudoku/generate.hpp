@@ -10,17 +10,17 @@
 
 namespace sudoku {
 
-enum class Symmetry { kNone, kRot180, kRot90, kMirror };
+enum class Symmetry { none, rot180, rot90, mirror };
 bool parse_symmetry(std::string_view text, Symmetry& symmetry);  // none|rot180|rot90|mirror
 std::string_view symmetry_name(Symmetry symmetry);
 
 struct GenerateOptions {
-  int box = 3;                          // 2, 3, 4 or 5
-  Symmetry symmetry = Symmetry::kNone;  // clue pattern symmetry
-  bool minimal = true;                  // no clue (no symmetric clue group) can be removed
-  std::optional<Level> level;           // wanted difficulty; any when empty
-  std::uint64_t seed = 1;               // same seed, same puzzle
-  int max_attempts = 20000;             // puzzles tried before giving up on `level`
+  int box = 3;                         // 2, 3, 4 or 5
+  Symmetry symmetry = Symmetry::none;  // clue pattern symmetry
+  bool minimal = true;                 // no clue (no symmetric clue group) can be removed
+  std::optional<Level> level;          // wanted difficulty; any when empty
+  std::uint64_t seed = 1;              // same seed, same puzzle
+  int max_attempts = 20000;            // puzzles tried before giving up on `level`
 };
 
 // A random complete grid (a solution) from `seed`.

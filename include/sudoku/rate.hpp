@@ -22,7 +22,7 @@
 
 namespace sudoku {
 
-enum class Level : int { kEasy = 1, kMedium, kHard, kExpert, kExtreme };
+enum class Level : int { easy = 1, medium, hard, expert, extreme };
 std::string_view level_name(Level level);
 // Parses "easy".."extreme" (or "1".."5"); false when unknown.
 bool parse_level(std::string_view text, Level& level);
@@ -32,11 +32,11 @@ Level level_for_score(double score);
 struct Rating {
   bool solvable = false;  // false when the puzzle has no solution (nothing else is filled)
   bool unique = false;    // exactly one solution
-  Level level = Level::kEasy;
+  Level level = Level::easy;
   double score = 0.0;                         // the hardest step, Sudoku Explainer scale
-  Technique hardest = Technique::kFullHouse;  // the technique of that step
+  Technique hardest = Technique::full_house;  // the technique of that step
   std::array<int, kTechniqueCount> uses{};    // how many times each technique made progress
-  int guesses() const { return uses[static_cast<int>(Technique::kGuess)]; }
+  int guesses() const { return uses[static_cast<int>(Technique::guess)]; }
 };
 
 Rating rate(const Grid& puzzle);

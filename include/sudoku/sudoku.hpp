@@ -7,7 +7,7 @@
 //   sudoku::SolveResult r = sudoku::solve(g);         // count up to 2: solve + uniqueness
 //   if (r.unique()) std::cout << sudoku::to_line(r.solution) << '\n';
 //   sudoku::Rating rating = sudoku::rate(g);          // level 1 (easy) .. 5 (extreme)
-//   auto p = sudoku::generate({.symmetry = sudoku::Symmetry::kRot180, .seed = 7});
+//   auto p = sudoku::generate({.symmetry = sudoku::Symmetry::rot180, .seed = 7});
 #pragma once
 
 #include "sudoku/explain.hpp"

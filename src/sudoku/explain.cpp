@@ -149,7 +149,7 @@ bool Explainer::full_house(Step& s) {
     if (count != 1) continue;
     const Mask missing = kAllDigits & static_cast<Mask>(~placed);
     if (std::popcount(missing) != 1 || !(board_.cand[empty] & missing)) continue;
-    s = make(Technique::kFullHouse);
+    s = make(Technique::full_house);
     s.house = house_name(h);
     s.placements.push_back(candidate(empty, std::countr_zero(missing) + 1));
     return true;
@@ -164,7 +164,7 @@ bool Explainer::hidden_single(Step& s) {
       for (int d = 1; d <= 9; ++d) {
         const CellSet in = where_[d] & g.house_set[h];
         if (in.count() != 1) continue;
-        s = make(Technique::kHiddenSingle);
+        s = make(Technique::hidden_single);
         if (pass == 1) s.score = kHiddenSingleInLineScore;
         s.house = house_name(h);
         s.placements.push_back(candidate(in.first(), d));
@@ -176,7 +176,7 @@ bool Explainer::hidden_single(Step& s) {
 bool Explainer::naked_single(Step& s) {
   for (int i = 0; i < 81; ++i)
     if (std::popcount(board_.cand[i]) == 1) {
-      s = make(Technique::kNakedSingle);
+      s = make(Technique::naked_single);
       s.placements.push_back(candidate(i, std::countr_zero(board_.cand[i]) + 1));
       return true;
     }
@@ -196,7 +196,7 @@ bool Explainer::pointing(Step& s) {
         if (!(in.minus(g.house_set[line])).empty()) continue;
         const CellSet victims = (where_[d] & g.house_set[line]).minus(g.house_set[q]);
         if (victims.empty()) continue;
-        s = make(Technique::kPointing);
+        s = make(Technique::pointing);
         s.house = house_name(q);
         in.each([&](int c) { s.used.push_back(candidate(c, d)); });
         eliminate_from(s, victims, d);
@@ -216,7 +216,7 @@ bool Explainer::claiming(Step& s) {
       if (!(in.minus(g.house_set[q])).empty()) continue;
       const CellSet victims = (where_[d] & g.house_set[q]).minus(g.house_set[line]);
       if (victims.empty()) continue;
-      s = make(Technique::kClaiming);
+      s = make(Technique::claiming);
       s.house = house_name(line);
       in.each([&](int c) { s.used.push_back(candidate(c, d)); });
       eliminate_from(s, victims, d);
@@ -228,8 +228,8 @@ bool Explainer::claiming(Step& s) {
 // ---- subsets -----------------------------------------------------------------------------
 
 bool Explainer::naked_subset(int k, Step& s) {
-  static constexpr Technique kKind[] = {Technique::kNakedPair, Technique::kNakedTriple,
-                                        Technique::kNakedQuad};
+  static constexpr Technique kKind[] = {Technique::naked_pair, Technique::naked_triple,
+                                        Technique::naked_quad};
   const Geometry& g = geometry();
   for (int h = 0; h < 27; ++h) {
     std::uint32_t pool = 0;  // bit m: house cell m has 2..k candidates
@@ -271,8 +271,8 @@ bool Explainer::naked_subset(int k, Step& s) {
 }
 
 bool Explainer::hidden_subset(int k, Step& s) {
-  static constexpr Technique kKind[] = {Technique::kHiddenPair, Technique::kHiddenTriple,
-                                        Technique::kHiddenQuad};
+  static constexpr Technique kKind[] = {Technique::hidden_pair, Technique::hidden_triple,
+                                        Technique::hidden_quad};
   const Geometry& g = geometry();
   for (int h = 0; h < 27; ++h) {
     const std::array<std::uint16_t, 10>& places = places_[h];  // bit m: house cell m
@@ -315,8 +315,8 @@ bool Explainer::hidden_subset(int k, Step& s) {
 // ---- fish --------------------------------------------------------------------------------
 
 bool Explainer::fish(int k, Step& s) {
-  static constexpr Technique kKind[] = {Technique::kXWing, Technique::kSwordfish,
-                                        Technique::kJellyfish};
+  static constexpr Technique kKind[] = {Technique::x_wing, Technique::swordfish,
+                                        Technique::jellyfish};
   const Geometry& g = geometry();
   for (int d = 1; d <= 9; ++d)
     for (int base = 0; base < 2; ++base) {  // base rows (cover columns), then base columns
@@ -373,7 +373,7 @@ bool Explainer::xy_wing(Step& s) {
         const int d = std::countr_zero(z) + 1;
         const CellSet victims = where_[d] & g.peers[wings[i]] & g.peers[wings[j]];
         if (victims.empty()) continue;
-        s = make(Technique::kXYWing);
+        s = make(Technique::xy_wing);
         add_used_cell(s, p, pm);
         add_used_cell(s, wings[i], a);
         add_used_cell(s, wings[j], b);
@@ -403,7 +403,7 @@ bool Explainer::xyz_wing(Step& s) {
         const int d = std::countr_zero(z) + 1;
         const CellSet victims = where_[d] & g.peers[p] & g.peers[wings[i]] & g.peers[wings[j]];
         if (victims.empty()) continue;
-        s = make(Technique::kXYZWing);
+        s = make(Technique::xyz_wing);
         add_used_cell(s, p, pm);
         add_used_cell(s, wings[i], a);
         add_used_cell(s, wings[j], b);
@@ -436,7 +436,7 @@ bool Explainer::w_wing(Step& s) {
           int u = ends.first(), v = ends.minus(CellSet::of(u)).first();
           if (!(g.sees(u, p) && g.sees(v, q))) std::swap(u, v);
           if (!(g.sees(u, p) && g.sees(v, q))) continue;
-          s = make(Technique::kWWing);
+          s = make(Technique::w_wing);
           s.used = {candidate(p, other), candidate(p, link), candidate(u, link),
                     candidate(v, link),  candidate(q, link), candidate(q, other)};
           eliminate_from(s, victims, other);
@@ -479,7 +479,7 @@ bool Explainer::unique_rectangle_with(const std::array<int, 4>& cells, Mask pair
   for (int c : cells) (board_.cand[c] == pair ? exact[ne++] : extra[nx++]) = c;
   const int a = std::countr_zero(pair) + 1, b = 16 - std::countl_zero(pair);
   auto start = [&] {
-    s = make(Technique::kUniqueRectangle);
+    s = make(Technique::unique_rectangle);
     for (int c : cells) add_used_cell(s, c, pair);
   };
   if (ne == 3) {  // type 1: the fourth cell is not a or b
@@ -530,7 +530,7 @@ bool Explainer::guess(Step& s) {
     if (n > 0 && n < best_n) best_n = n, best = i;
   }
   if (best < 0) return false;
-  s = make(Technique::kGuess);
+  s = make(Technique::guess);
   add_used_cell(s, best, board_.cand[best]);
   s.placements.push_back(candidate(best, (*solution_)[best]));
   return true;
@@ -564,7 +564,7 @@ Explanation explain(const Grid& puzzle) {
       out.score = s.score;
       out.hardest = s.technique;
     }
-    out.guesses += s.technique == Technique::kGuess;
+    out.guesses += s.technique == Technique::guess;
     out.steps.push_back(std::move(s));
   }
   return out;
@@ -661,9 +661,9 @@ std::string describe(const Step& step) {
     out += step.house;
     out += ')';
   }
-  if (step.technique == Technique::kForcingChain && step.used.size() == 1)
+  if (step.technique == Technique::forcing_chain && step.used.size() == 1)
     out += " (it leads to a contradiction)";
-  else if (step.technique == Technique::kForcingChain)
+  else if (step.technique == Technique::forcing_chain)
     out += " (every branch agrees)";
   return out;
 }

@@ -132,7 +132,7 @@ bool Explainer::simple_colouring(Step& s) {
       done |= web;
       if (web.count() < 4) continue;  // one strong link: nothing pointing/claiming missed
       auto start = [&] {
-        s = make(Technique::kSimpleColouring);
+        s = make(Technique::simple_colouring);
         for (const CellSet& part : colour)
           part.each([&](int c) { s.used.push_back(candidate(c, d)); });
       };
@@ -305,7 +305,7 @@ bool Explainer::shortest_chain(ChainKind kind, int digit, Chain& best) {
 
 Technique Explainer::classify_x_chain(const Chain& c) const {
   const Geometry& g = geometry();
-  if (c.nodes.size() != 4 || c.places_start) return Technique::kXChain;
+  if (c.nodes.size() != 4 || c.places_start) return Technique::x_chain;
   const int d = c.nodes[0] % 9 + 1;
   // 0 row, 1 column, 2 box: the house in which the two cells are the digit's only places.
   auto kind = [&](int a, int b) {
@@ -315,10 +315,10 @@ Technique Explainer::classify_x_chain(const Chain& c) const {
   };
   const int a = c.nodes[0] / 9, b = c.nodes[1] / 9, x = c.nodes[2] / 9, y = c.nodes[3] / 9;
   const int k1 = kind(a, b), k2 = kind(x, y);
-  if (k1 == 0 && k2 == 0 && g.col[b] == g.col[x]) return Technique::kSkyscraper;
-  if (k1 == 1 && k2 == 1 && g.row[b] == g.row[x]) return Technique::kSkyscraper;
-  if (k1 + k2 == 1 && g.box[b] == g.box[x]) return Technique::kTwoStringKite;
-  return Technique::kXChain;
+  if (k1 == 0 && k2 == 0 && g.col[b] == g.col[x]) return Technique::skyscraper;
+  if (k1 == 1 && k2 == 1 && g.row[b] == g.row[x]) return Technique::skyscraper;
+  if (k1 + k2 == 1 && g.box[b] == g.box[x]) return Technique::two_string_kite;
+  return Technique::x_chain;
 }
 
 Step Explainer::chain_step(Technique t, const Chain& c) const {
@@ -343,14 +343,14 @@ bool Explainer::x_chain(Step& s) {
 bool Explainer::xy_chain(Step& s) {
   Chain best;
   if (!shortest_chain(ChainKind::kXY, 0, best)) return false;
-  s = chain_step(Technique::kXYChain, best);
+  s = chain_step(Technique::xy_chain, best);
   return true;
 }
 
 bool Explainer::aic(Step& s) {
   Chain best;
   if (!shortest_chain(ChainKind::kAny, 0, best)) return false;
-  s = chain_step(Technique::kAIC, best);
+  s = chain_step(Technique::aic, best);
   return true;
 }
 
@@ -384,14 +384,14 @@ bool Explainer::forcing_chain(Step& s) {
       }
       branches[k] = memo[node];
       if (known[node] == 2) {
-        s = make(Technique::kForcingChain);
+        s = make(Technique::forcing_chain);
         s.score += (deep ? kDeepForcingChainExtra : 0) + chain_length_bonus(filled(branches[k]));
         s.used = {assumed[k]};
         s.eliminations = {assumed[k]};
         return true;
       }
     }
-    Step t = make(Technique::kForcingChain);
+    Step t = make(Technique::forcing_chain);
     for (int i = 0; i < 81; ++i) {
       if (board_.value[i]) continue;
       const int v = branches[0].value[i];

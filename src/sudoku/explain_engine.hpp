@@ -51,8 +51,8 @@ inline double chain_length_bonus(int nodes) {
 
 // Techniques whose `used` list is a chain: strong and weak links alternate, strong first.
 inline bool is_chain(Technique t) {
-  return t == Technique::kWWing || t == Technique::kSkyscraper || t == Technique::kTwoStringKite ||
-         t == Technique::kXChain || t == Technique::kXYChain || t == Technique::kAIC;
+  return t == Technique::w_wing || t == Technique::skyscraper || t == Technique::two_string_kite ||
+         t == Technique::x_chain || t == Technique::xy_chain || t == Technique::aic;
 }
 
 // "row 3", "column 1", "box 9" for houses 0..26.

@@ -26,17 +26,17 @@ std::vector<std::vector<int>> orbits(int n, Symmetry symmetry) {
       };
       add(r, c);
       switch (symmetry) {
-        case Symmetry::kNone:
+        case Symmetry::none:
           break;
-        case Symmetry::kRot180:
+        case Symmetry::rot180:
           add(n - 1 - r, n - 1 - c);
           break;
-        case Symmetry::kRot90:
+        case Symmetry::rot90:
           add(c, n - 1 - r);
           add(n - 1 - r, n - 1 - c);
           add(n - 1 - c, r);
           break;
-        case Symmetry::kMirror:
+        case Symmetry::mirror:
           add(r, n - 1 - c);
           break;
       }
@@ -87,13 +87,13 @@ Grid carve(const Grid& solution, Symmetry symmetry, bool minimal, std::mt19937_6
 
 bool parse_symmetry(std::string_view text, Symmetry& symmetry) {
   if (text == "none")
-    symmetry = Symmetry::kNone;
+    symmetry = Symmetry::none;
   else if (text == "rot180")
-    symmetry = Symmetry::kRot180;
+    symmetry = Symmetry::rot180;
   else if (text == "rot90")
-    symmetry = Symmetry::kRot90;
+    symmetry = Symmetry::rot90;
   else if (text == "mirror")
-    symmetry = Symmetry::kMirror;
+    symmetry = Symmetry::mirror;
   else
     return false;
   return true;
@@ -101,11 +101,11 @@ bool parse_symmetry(std::string_view text, Symmetry& symmetry) {
 
 std::string_view symmetry_name(Symmetry symmetry) {
   switch (symmetry) {
-    case Symmetry::kRot180:
+    case Symmetry::rot180:
       return "rot180";
-    case Symmetry::kRot90:
+    case Symmetry::rot90:
       return "rot90";
-    case Symmetry::kMirror:
+    case Symmetry::mirror:
       return "mirror";
     default:
       return "none";

@@ -41,26 +41,26 @@ class HumanSolver {
     while (!val_.complete()) {
       Technique t;
       if (full_house())
-        t = Technique::kFullHouse;
+        t = Technique::full_house;
       else if (hidden_single())
-        t = Technique::kHiddenSingle;
+        t = Technique::hidden_single;
       else if (naked_single())
-        t = Technique::kNakedSingle;
+        t = Technique::naked_single;
       else if (pointing())
-        t = Technique::kPointing;
+        t = Technique::pointing;
       else if (claiming())
-        t = Technique::kClaiming;
+        t = Technique::claiming;
       else if (naked_subset(2))
-        t = Technique::kNakedPair;
+        t = Technique::naked_pair;
       else if (hidden_subset(2))
-        t = Technique::kHiddenPair;
+        t = Technique::hidden_pair;
       else if (naked_subset(3))
-        t = Technique::kNakedTriple;
+        t = Technique::naked_triple;
       else if (hidden_subset(3))
-        t = Technique::kHiddenTriple;
+        t = Technique::hidden_triple;
       else {
         guess();
-        t = Technique::kGuess;
+        t = Technique::guess;
       }
       ++rating.uses[static_cast<int>(t)];
     }
@@ -292,11 +292,11 @@ bool parse_level(std::string_view text, Level& level) {
 
 Level level_for_score(double score) {
   // Thresholds a hair below the boundary so 2.5999... from sums still lands at 2.6.
-  if (score < 1.55) return Level::kEasy;
-  if (score < 2.55) return Level::kMedium;
-  if (score < 3.95) return Level::kHard;
-  if (score < 6.95) return Level::kExpert;
-  return Level::kExtreme;
+  if (score < 1.55) return Level::easy;
+  if (score < 2.55) return Level::medium;
+  if (score < 3.95) return Level::hard;
+  if (score < 6.95) return Level::expert;
+  return Level::extreme;
 }
 
 Rating rate(const Grid& puzzle) {

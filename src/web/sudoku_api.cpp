@@ -137,12 +137,12 @@ Reply handle_sudoku_api(const Params& params) {
     sudoku::Grid puzzle(3);
     if (op == "generate") {
       sudoku::GenerateOptions o;
-      o.symmetry = sudoku::Symmetry::kRot180;
+      o.symmetry = sudoku::Symmetry::rot180;
       if (const std::string level = get("level"); !level.empty()) {
         sudoku::Level l;
         if (!sudoku::parse_level(level, l))
           return {400, text({{"error", "level must be easy, medium, hard, expert or extreme"}})};
-        if (l == sudoku::Level::kExtreme)
+        if (l == sudoku::Level::extreme)
           return {400,
                   text({{"error", "extreme puzzles are rare at random: take one from data/"}})};
         o.level = l;

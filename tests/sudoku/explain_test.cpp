@@ -52,7 +52,7 @@ struct Position {
 // and 17-clue sets. Each was checked by hand: e.g. the skyscraper's strong links on 1 are
 // columns 8 and 2, joined in row 8, and r5c1 sees r5c8 (row) and r6c2 (box 4).
 const Position kPositions[] = {
-    {Technique::kFullHouse,
+    {Technique::full_house,
      "4...3.......6..8..........1....5..9..8....6...7.2........1927..513...942927.45186",
      "- 569 1268 5789 - 1789 25 2567 579 "
      "1237 359 12 - 127 1479 - 2357 34579 "
@@ -64,7 +64,7 @@ const Position kPositions[] = {
      "- - - 78 678 678 - - - "
      "- - - 3 - - - - -",
      "full house: r9c4=3 (row 9)"},
-    {Technique::kHiddenSingle,
+    {Technique::hidden_single,
      "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
      "- 12569 1256789 5789 - 15789 259 2567 25679 "
      "1237 12359 12579 - 12479 14579 - 2357 234579 "
@@ -76,7 +76,7 @@ const Position kPositions[] = {
      "- 126 - 789 6789 6789 129 - 2689 "
      "- 1246 124678 34578 4678 345678 1235 123568 23568",
      "hidden single: r9c3=7 (box 7)"},
-    {Technique::kNakedSingle,
+    {Technique::naked_single,
      "4...3.......6..8..........1....5..9..8....6...7.2........1927..5.3....4.9.7......",
      "- 569 1268 5789 - 15789 259 2567 25679 "
      "1237 359 12 - 1247 14579 - 2357 234579 "
@@ -88,7 +88,7 @@ const Position kPositions[] = {
      "- 12 - 78 678 678 129 - 2689 "
      "- 12 - 345 4 345 12 68 68",
      "naked single: r9c5=4"},
-    {Technique::kPointing,
+    {Technique::pointing,
      "4...3.......6..8..........1....5..9..8....6...7.2........1927..5.3....4.9.7.4....",
      "- 569 1268 5789 - 15789 259 2567 25679 "
      "1237 359 12 - 127 14579 - 2357 234579 "
@@ -100,7 +100,7 @@ const Position kPositions[] = {
      "- 12 - 78 678 678 129 - 2689 "
      "- 12 - 35 - 35 12 68 68",
      "pointing: r8c5{6} r8c6{6} => r8c9<>6 (box 8)"},
-    {Technique::kClaiming,
+    {Technique::claiming,
      "7.8...3.....2.1...5.........4.....263...8.......1...93.9.6....4....7.5...........",
      "- 126 - 459 4569 4569 - 1456 1259 "
      "469 36 3469 - 3456 - 467 45678 578 "
@@ -112,7 +112,7 @@ const Position kPositions[] = {
      "12468 12368 12346 3489 - 23489 - 1368 1289 "
      "12468 1235678 1234567 34589 12459 234589 12679 13678 12789",
      "claiming: r2c1{9} r2c3{9} => r3c3<>9 (row 2)"},
-    {Technique::kNakedPair,
+    {Technique::naked_pair,
      ".4..1.2.......9.7..1.8........4376..8......5....285...7.5..8......6..39.9.....8..",
      "356 - 79 57 - 36 - 368 3689 "
      "2356 23568 2368 35 2456 - 145 - 146 "
@@ -124,7 +124,7 @@ const Position kPositions[] = {
      "124 28 1248 - 57 124 - - 57 "
      "- 236 12346 57 24 1234 - 1246 57",
      "naked pair: r1c4{57} r9c4{57} => r2c4<>5 (column 4)"},
-    {Technique::kXWing,
+    {Technique::x_wing,
      "5..2913741..687.9.972534..66..1..9.7.197...4...79.3..87..3294...9..75.2...5.167.9",
      "- 68 68 - - - - - - "
      "- 34 34 - - - 25 - 25 "
@@ -136,7 +136,7 @@ const Position kPositions[] = {
      "348 - 13468 48 - - 68 - 13 "
      "248 234 - 48 - - - 38 -",
      "X-wing: r5c1{3} r5c9{3} r8c1{3} r8c9{3} => r8c3<>3"},
-    {Technique::kHiddenPair,
+    {Technique::hidden_pair,
      "4.3.....2...6.1...8.1......3.65.279.2...3.....1........3.84.....9....6...7.....5.",
      "- 56 - 79 5789 5789 1589 1678 - "
      "79 25 79 - 258 - 3458 348 3458 "
@@ -148,7 +148,7 @@ const Position kPositions[] = {
      "15 - 2458 1237 157 357 - 123478 13478 "
      "16 - 248 1239 169 369 123489 - 13489",
      "hidden pair: r2c1{79} r6c1{79} => r6c1<>5 (column 1)"},
-    {Technique::kNakedTriple,
+    {Technique::naked_triple,
      "9.....87..7..9.31...3..79251..6..5.2.5..2..4...8.59.374.....261.6..1.45.5.1.467.3",
      "- 12 2456 235 36 1245 - - 46 "
      "268 - 2456 258 - 2458 - - 46 "
@@ -160,7 +160,7 @@ const Position kPositions[] = {
      "37 - 279 23789 - 23 - - 89 "
      "- 289 - 289 - - - 89 -",
      "naked triple: r1c2{12} r3c2{14} r6c2{24} => r9c2<>2 (column 2)"},
-    {Technique::kSwordfish,
+    {Technique::swordfish,
      "6...3.....2...1..71...5.8..371...9.....214......793...81..7659....1...6..46......",
      "- 589 47 89 - 27 24 15 159 "
      "459 - 589 689 46 - 36 35 - "
@@ -172,7 +172,7 @@ const Position kPositions[] = {
      "2579 359 2359 - 248 589 2347 - 2348 "
      "2579 - - 35 28 589 127 1378 1238",
      "swordfish: r3c4{4} r3c8{4} r4c8{4} r4c9{4} r7c4{4} r7c9{4} => r8c9<>4"},
-    {Technique::kHiddenTriple,
+    {Technique::hidden_triple,
      "2..715.6.53.964.72.6.832.5931..795.6......21.4....19.792...7..5.4359.72.875..369.",
      "- 89 489 - - - 348 - 348 "
      "- - 18 - - - 18 - - "
@@ -184,7 +184,7 @@ const Position kPositions[] = {
      "16 - - - - 68 - - 18 "
      "- - - 12 24 - - - 14",
      "hidden triple: r1c3{49} r3c3{47} r5c3{79} => r1c3<>8 (column 3)"},
-    {Technique::kXYWing,
+    {Technique::xy_wing,
      "718...3..9..641...4.6.3.....6..9..253.9.8.......1...93.9.5....2....7.4...........",
      "- - - 29 25 259 - 46 46 "
      "- 235 235 - - - 25 78 78 "
@@ -196,7 +196,7 @@ const Position kPositions[] = {
      "12568 2358 1235 2389 - 23689 - 13568 1689 "
      "12568 234578 123457 23489 126 234689 59 135678 16789",
      "XY-wing: r4c7{78} r4c1{18} r7c7{17} => r7c1<>1"},
-    {Technique::kXYZWing,
+    {Technique::xyz_wing,
      "7.8.2.6..4.....3913.....2...462...3.....3.7...375......539.64..6.94.25132.4...869",
      "- 19 - 13 - 139 - 45 45 "
      "- 26 25 78 567 578 - - - "
@@ -208,7 +208,7 @@ const Position kPositions[] = {
      "- 78 - - 78 - - - - "
      "- 17 - 137 157 1357 - - -",
      "XYZ-wing: r3c2{169} r1c2{19} r3c4{16} => r3c3<>1"},
-    {Technique::kWWing,
+    {Technique::w_wing,
      "8194..37563.751.895.7839....78543.263..69..58.561.8.43763215894.9.38.5...859...3.",
      "- - - - 26 26 - - - "
      "- - 24 - - - 24 - - "
@@ -220,7 +220,7 @@ const Position kPositions[] = {
      "24 - 12 - - 467 - 16 17 "
      "14 - - - 67 467 26 - 127",
      "W-wing: (1)r3c9 = (2)r3c9 - (2)r2c7 = (2)r2c3 - (2)r8c3 = (1)r8c3 => r8c9<>1"},
-    {Technique::kUniqueRectangle,
+    {Technique::unique_rectangle,
      ".2.9..674.9...6.8...6.4.9..3..........98.....5...19....1.5..432.4.2.1......4....1",
      "18 - 1358 - 358 358 - - - "
      "47 - 3457 137 2357 - 12 - 35 "
@@ -232,7 +232,7 @@ const Position kPositions[] = {
      "6789 - 3578 - 36789 - 578 569 6789 "
      "26789 35 23578 - 36789 378 578 569 -",
      "unique rectangle: r5c2{67} r5c9{67} r6c2{67} r6c9{67} => r6c7<>8"},
-    {Technique::kNakedQuad,
+    {Technique::naked_quad,
      "...4.6297..2.9.8.6...8..15......89255......7...7.5.4..63.1..7.9....89....19...5.2",
      "18 58 358 - 13 - - - - "
      "13 47 - 35 - 1357 - 34 - "
@@ -244,7 +244,7 @@ const Position kPositions[] = {
      "247 2457 45 3567 - - 36 16 134 "
      "478 - - 367 3467 347 - 3468 -",
      "naked quad: r1c1{18} r1c2{58} r1c3{358} r2c1{13} => r3c3<>3 (box 1)"},
-    {Technique::kJellyfish,
+    {Technique::jellyfish,
      "6..4....11.5.836.4..41.69..7.6.1..4..81.243...42...51...384176..1...54..467.3.185",
      "- 2379 89 - 579 27 28 2357 - "
      "- 279 - 29 - - - 27 - "
@@ -257,7 +257,7 @@ const Position kPositions[] = {
      "- - - 29 - 29 - - -",
      "jellyfish: r2c2{9} r2c4{9} r4c6{9} r4c9{9} r7c2{9} r7c9{9} r9c4{9} r9c6{9} => r1c2<>9, "
      "r6c6<>9, r6c9<>9, r8c9<>9"},
-    {Technique::kHiddenQuad,
+    {Technique::hidden_quad,
      "..........5674...9.2..164...4....9...8.13..4......4.25.1796...4.9..8..6..6342..9.",
      "1347 37 48 235 59 2359 12368 57 1236 "
      "13 - - - - 238 128 138 - "
@@ -270,7 +270,7 @@ const Position kPositions[] = {
      "58 - - - - 17 158 - 178",
      "hidden quad: r1c1{14} r1c3{48} r1c7{168} r1c9{16} => r1c1<>3, r1c1<>7, r1c7<>2, r1c7<>3, "
      "r1c9<>2, r1c9<>3 (row 1)"},
-    {Technique::kSkyscraper,
+    {Technique::skyscraper,
      "581932746...5..9219.....3..76.2...3..4.3..8......9456..9.451.733..8.9....5.6.3...",
      "- - - - - - - - - "
      "46 37 3467 - 468 678 - - - "
@@ -282,7 +282,7 @@ const Position kPositions[] = {
      "- 127 2467 - 27 - 1246 15 45 "
      "124 - 247 - 27 - 124 89 89",
      "skyscraper: (1)r5c8 = (1)r8c8 - (1)r8c2 = (1)r6c2 => r5c1<>1"},
-    {Technique::kTwoStringKite,
+    {Technique::two_string_kite,
      "819...3.....751...5.7.3.....7..4..263...9.......1...43.6.2....4....8.5...........",
      "- - - 46 26 246 - 57 57 "
      "246 234 2346 - - - 24 89 89 "
@@ -294,7 +294,7 @@ const Position kPositions[] = {
      "12479 2349 1234 3469 - 34679 - 13679 1279 "
      "12479 234589 123458 34569 167 345679 26 136789 12789",
      "2-string kite: (5)r4c4 = (5)r9c4 - (5)r7c6 = (5)r7c3 => r4c3<>5"},
-    {Technique::kSimpleColouring,
+    {Technique::simple_colouring,
      "4...3.......6..8..........1....5..9..8....6...7.2........1927..513...942927.4.1..",
      "- 569 1268 5789 - 15789 25 2567 5679 "
      "1237 359 12 - 127 14579 - 2357 34579 "
@@ -306,7 +306,7 @@ const Position kPositions[] = {
      "- - - 78 678 678 - - - "
      "- - - 35 - 35 - 68 68",
      "simple colouring: r2c6{4} r3c7{4} r2c9{4} r6c7{4} => r6c6<>4"},
-    {Technique::kXChain,
+    {Technique::x_chain,
      ".1359........7.4......3....1......892.4.6....7.831....38.1.6...6...8.2.....9.3...",
      "48 - - - - 248 78 267 268 "
      "589 256 256 268 - 128 - 12359 12358 "
@@ -318,7 +318,7 @@ const Position kPositions[] = {
      "- 45 19 47 - 57 - 139 13 "
      "45 27 127 - 245 - 1578 14567 145678",
      "X-chain: (5)r4c3 = (5)r6c2 - (5)r8c2 = (5)r8c6 => r4c6<>5"},
-    {Technique::kXYChain,
+    {Technique::xy_chain,
      "8194..37563.751.895.7839....78543.263..69..58.561.8.43763215894.9.38.5.7.859...3.",
      "- - - - 26 26 - - - "
      "- - 24 - - - 24 - - "
@@ -331,7 +331,7 @@ const Position kPositions[] = {
      "14 - - - 67 467 26 - 12",
      "XY-chain: (2)r6c5 = (7)r6c5 - (7)r9c5 = (6)r9c5 - (6)r8c6 = (4)r8c6 - (4)r8c1 = (2)r8c1 => "
      "r6c1<>2"},
-    {Technique::kAIC,
+    {Technique::aic,
      "7.8...3.....2.1...5.........4...3.263...8.....5.1...93.9.6....4.8..7.5...7.......",
      "- 126 - 459 4569 4569 - 1456 125 "
      "49 36 469 - 3456 - 67 45678 578 "
@@ -344,7 +344,7 @@ const Position kPositions[] = {
      "1246 - 123456 34589 12459 24589 269 1368 1289",
      "alternating inference chain: (8)r2c8 = (8)r2c9 - (7)r2c9 = (7)r5c9 - (5)r5c9 = (5)r5c8 => "
      "r2c8<>5"},
-    {Technique::kForcingChain,
+    {Technique::forcing_chain,
      "4...3.......6..8..........1....5..9..8....6...7.2........1927..513...942927.4.1..",
      "- 569 1268 5789 - 15789 25 2567 5679 "
      "1237 359 12 - 127 14579 - 2357 34579 "
@@ -383,7 +383,7 @@ TEST(Explain, EachTechniqueOnAPosition) {
     seen[static_cast<std::size_t>(p.technique)] = true;
   }
   for (int t = 0; t < kTechniqueCount; ++t) {
-    if (static_cast<Technique>(t) == Technique::kGuess) continue;  // its own test below
+    if (static_cast<Technique>(t) == Technique::guess) continue;  // its own test below
     EXPECT_TRUE(seen[static_cast<std::size_t>(t)]) << technique_name(static_cast<Technique>(t));
   }
 }
@@ -394,9 +394,9 @@ TEST(Explain, GuessIsLabelledAndOnlyALastResort) {
   ASSERT_TRUE(e.solvable);
   EXPECT_FALSE(e.unique);
   ASSERT_FALSE(e.steps.empty());
-  EXPECT_EQ(e.steps.front().technique, Technique::kGuess);
+  EXPECT_EQ(e.steps.front().technique, Technique::guess);
   EXPECT_GE(e.guesses, 1);
-  EXPECT_EQ(e.hardest, Technique::kGuess);
+  EXPECT_EQ(e.hardest, Technique::guess);
   Grid g = empty;
   Candidates c = candidates_of(g);
   for (const Step& s : e.steps) apply_step(s, g, c);

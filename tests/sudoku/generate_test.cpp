@@ -29,7 +29,7 @@ TEST(Generate, SameSeedSamePuzzle) {
 }
 
 TEST(Generate, SymmetricPatterns) {
-  for (Symmetry s : {Symmetry::kRot180, Symmetry::kRot90, Symmetry::kMirror}) {
+  for (Symmetry s : {Symmetry::rot180, Symmetry::rot90, Symmetry::mirror}) {
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       GenerateOptions o;
       o.seed = seed;
@@ -41,13 +41,13 @@ TEST(Generate, SymmetricPatterns) {
         for (int c = 0; c < 9; ++c) {
           bool here = p->at(r, c) != 0;
           switch (s) {
-            case Symmetry::kRot180:
+            case Symmetry::rot180:
               EXPECT_EQ(here, p->at(8 - r, 8 - c) != 0);
               break;
-            case Symmetry::kRot90:
+            case Symmetry::rot90:
               EXPECT_EQ(here, p->at(c, 8 - r) != 0);
               break;
-            case Symmetry::kMirror:
+            case Symmetry::mirror:
               EXPECT_EQ(here, p->at(r, 8 - c) != 0);
               break;
             default:
@@ -85,7 +85,7 @@ TEST(Generate, OtherSizes) {
 }
 
 TEST(Generate, WantedDifficulty) {
-  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard}) {
+  for (Level level : {Level::easy, Level::medium, Level::hard}) {
     GenerateOptions o;
     o.seed = 3;
     o.level = level;
@@ -99,9 +99,9 @@ TEST(Generate, WantedDifficulty) {
 TEST(Generate, ParseNames) {
   Symmetry s;
   EXPECT_TRUE(parse_symmetry("rot90", s));
-  EXPECT_EQ(s, Symmetry::kRot90);
+  EXPECT_EQ(s, Symmetry::rot90);
   EXPECT_FALSE(parse_symmetry("diagonal", s));
-  EXPECT_EQ(symmetry_name(Symmetry::kMirror), "mirror");
+  EXPECT_EQ(symmetry_name(Symmetry::mirror), "mirror");
 }
 
 }  // namespace

@@ -15,12 +15,12 @@ Grid parse(const char* text) {
 TEST(Rate, LevelNames) {
   Level l;
   EXPECT_TRUE(parse_level("expert", l));
-  EXPECT_EQ(l, Level::kExpert);
+  EXPECT_EQ(l, Level::expert);
   EXPECT_TRUE(parse_level("1", l));
-  EXPECT_EQ(l, Level::kEasy);
+  EXPECT_EQ(l, Level::easy);
   EXPECT_FALSE(parse_level("impossible", l));
-  EXPECT_EQ(level_name(Level::kExtreme), "extreme");
-  EXPECT_EQ(technique_name(Technique::kPointing), "pointing");
+  EXPECT_EQ(level_name(Level::extreme), "extreme");
+  EXPECT_EQ(technique_name(Technique::pointing), "pointing");
 }
 
 TEST(Rate, SinglesOnlyPuzzleIsEasy) {
@@ -29,7 +29,7 @@ TEST(Rate, SinglesOnlyPuzzleIsEasy) {
       parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
   EXPECT_TRUE(r.solvable);
   EXPECT_TRUE(r.unique);
-  EXPECT_LE(static_cast<int>(r.level), static_cast<int>(Level::kMedium));
+  EXPECT_LE(static_cast<int>(r.level), static_cast<int>(Level::medium));
   EXPECT_EQ(r.guesses(), 0);
   EXPECT_GE(r.score, 1.0);
   EXPECT_LE(r.score, 2.0);
@@ -44,10 +44,10 @@ TEST(Rate, MagictourPuzzlesAreHardest) {
   for (std::size_t i = 0; i < 50; ++i) {
     Rating r = rate(puzzles[i]);
     EXPECT_TRUE(r.unique);
-    EXPECT_GE(static_cast<int>(r.level), static_cast<int>(Level::kHard)) << i;
+    EXPECT_GE(static_cast<int>(r.level), static_cast<int>(Level::hard)) << i;
     EXPECT_GE(r.score, 3.0);
     EXPECT_EQ(r.guesses(), 0) << i;
-    if (r.level == Level::kExtreme) {
+    if (r.level == Level::extreme) {
       ++extreme;
       EXPECT_GE(r.score, 7.0);
     }
@@ -84,23 +84,23 @@ TEST(Rate, UsesTechniquesItReports) {
     ASSERT_TRUE(r.unique);
     EXPECT_GT(r.uses[static_cast<std::size_t>(r.hardest)], 0);
     EXPECT_EQ(r.level, level_for_score(r.score));
-    with_locked += r.hardest == Technique::kPointing || r.hardest == Technique::kClaiming;
-    with_chains += r.hardest == Technique::kAIC || r.hardest == Technique::kXChain;
+    with_locked += r.hardest == Technique::pointing || r.hardest == Technique::claiming;
+    with_chains += r.hardest == Technique::aic || r.hardest == Technique::x_chain;
   }
   EXPECT_GT(with_locked, 0);
   EXPECT_GT(with_chains, 0);
 }
 
 TEST(Rate, LevelsFollowTheScore) {
-  EXPECT_EQ(level_for_score(1.2), Level::kEasy);
-  EXPECT_EQ(level_for_score(1.5), Level::kEasy);
-  EXPECT_EQ(level_for_score(2.3), Level::kMedium);
-  EXPECT_EQ(level_for_score(2.6), Level::kHard);
-  EXPECT_EQ(level_for_score(3.8), Level::kHard);
-  EXPECT_EQ(level_for_score(4.0), Level::kExpert);
-  EXPECT_EQ(level_for_score(6.6), Level::kExpert);
-  EXPECT_EQ(level_for_score(7.0), Level::kExtreme);
-  EXPECT_EQ(level_for_score(10.0), Level::kExtreme);
+  EXPECT_EQ(level_for_score(1.2), Level::easy);
+  EXPECT_EQ(level_for_score(1.5), Level::easy);
+  EXPECT_EQ(level_for_score(2.3), Level::medium);
+  EXPECT_EQ(level_for_score(2.6), Level::hard);
+  EXPECT_EQ(level_for_score(3.8), Level::hard);
+  EXPECT_EQ(level_for_score(4.0), Level::expert);
+  EXPECT_EQ(level_for_score(6.6), Level::expert);
+  EXPECT_EQ(level_for_score(7.0), Level::extreme);
+  EXPECT_EQ(level_for_score(10.0), Level::extreme);
 }
 
 }  // namespace
