@@ -27,7 +27,9 @@ TEST(ParallelFor, FirstExceptionStopsAndIsRethrown) {
     };
     EXPECT_THROW(nqueens::parallel_for(100000, threads, work), std::runtime_error);
     // On one thread nothing after the failure runs; on more, only what was already taken.
-    if (threads == 1) EXPECT_EQ(ran.load(), 11);
+    if (threads == 1) {
+      EXPECT_EQ(ran.load(), 11);
+    }
   }
 }
 

@@ -20,7 +20,9 @@ constexpr int kFirstDeepN = 16;  // the first N with three-queen tables (rank_ta
 TEST(DeepRank, TableSizesArePublishedCounts) {
   for (int n = kFirstDeepN; n <= nqueens::kMaxRankAllN; ++n) {
     EXPECT_EQ(nqueens::SolutionIndex::get(n, false).size(), kTotal[n]) << n;
-    if (n <= nqueens::kMaxRankN) EXPECT_EQ(nqueens::SolutionIndex::get(n, true).size(), kUnique[n]);
+    if (n <= nqueens::kMaxRankN) {
+      EXPECT_EQ(nqueens::SolutionIndex::get(n, true).size(), kUnique[n]);
+    }
   }
 }
 
