@@ -24,18 +24,25 @@ fs::path fresh_dir(const std::string& name) {
   return d;
 }
 
+nqueens::SessionOptions saving_to(const std::string& file, double seconds = 10) {
+  nqueens::SessionOptions o;
+  o.checkpoint = file;
+  o.checkpoint_seconds = seconds;
+  return o;
+}
+
 TEST(RunSession, ResumesWhereARecordLeftOff) {
   const fs::path dir = fresh_dir("resume");
   const std::string file = (dir / "n10.record").string();
   const nqueens::JobList list = nqueens::make_jobs(10, nqueens::CountMethod::backtrack);
   {
-    nqueens::RunSession s(list, {}, {.checkpoint = file, .checkpoint_seconds = 0});
+    nqueens::RunSession s(list, {}, saving_to(file, 0));
     const auto todo = s.remaining();
     ASSERT_EQ(todo.size(), list.jobs.size());
     for (std::size_t k = 0; k < todo.size() / 2; ++k)
       s.record(todo[k], nqueens::count_job(10, list.jobs[todo[k]]));
   }  // no finish: as if killed after the last save
-  nqueens::RunSession s(list, {}, {.checkpoint = file, .checkpoint_seconds = 0});
+  nqueens::RunSession s(list, {}, saving_to(file, 0));
   EXPECT_EQ(s.resumed(), list.jobs.size() / 2);
   for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(10, list.jobs[i]));
   const nqueens::RunResult r = s.finish();
@@ -51,16 +58,16 @@ TEST(RunSession, ASecondSessionOnTheSameRecordIsRefused) {
   const std::string file = (dir / "n8.record").string();
   const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
   {
-    nqueens::RunSession first(list, {}, {.checkpoint = file});
+    nqueens::RunSession first(list, {}, saving_to(file));
     try {
-      nqueens::RunSession second(list, {}, {.checkpoint = file});
+      nqueens::RunSession second(list, {}, saving_to(file));
       FAIL() << "two sessions on one record";
     } catch (const nqueens::RecordError& e) {
       EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
     }
   }
   nqueens::RunSession again(list, {},
-                            {.checkpoint = file});  // the lock went with the first session
+                            saving_to(file));  // the lock went with the first session
   SUCCEED();
   fs::remove_all(dir);
 }
@@ -80,7 +87,7 @@ TEST(RunSession, AFailedFinalSaveKeepsTheExactResult) {
   const fs::path dir = fresh_dir("final");
   const std::string file = (dir / "n9.record").string();
   const nqueens::JobList list = nqueens::make_jobs(9, nqueens::CountMethod::backtrack);
-  nqueens::RunSession s(list, {}, {.checkpoint = file, .checkpoint_seconds = 3600});
+  nqueens::RunSession s(list, {}, saving_to(file, 3600));
   for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(9, list.jobs[i]));
   fs::remove_all(dir);  // the folder is gone: the final save cannot succeed
   const nqueens::RunResult r = s.finish();
