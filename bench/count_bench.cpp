@@ -13,8 +13,8 @@
 #include <benchmark/benchmark.h>
 
 #include "baseline.hpp"
-#include "known_values.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/known_counts.hpp"
 
 namespace {
 

@@ -14,7 +14,8 @@
 //
 // This header includes every public header of the library; what it includes is the API we
 // keep (docs/ARCHITECTURE.md, "The public API"). By layer:
-//   board:   solution (types, symmetry), verify, format, render, count_types, job, branch
+//   board:   solution (types, symmetry), verify, format, render, count_types, job, branch,
+//            known_counts (the published counts)
 //   kernels: enumerate, rank, trace, construct, local_search, complete, kqueens, kernel_tier
 //   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records)
 #pragma once
@@ -30,6 +31,7 @@
 #include "nqueens/job.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/kernel_tier.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/kqueens.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/parallel.hpp"

@@ -19,6 +19,7 @@
 
 #include "nqueens/complete.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/rank.hpp"
 #include "nqueens/trace.hpp"
 #include "nqueens/verify.hpp"
@@ -35,65 +36,9 @@ struct BadRequest : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// OEIS A000170 and A002562 for N = 0..27 (the page shows them without recounting; the API
-// test checks them against count_solutions and the rank tables for small N).
-constexpr std::uint64_t kTotal[] = {1,
-                                    1,
-                                    0,
-                                    0,
-                                    2,
-                                    10,
-                                    4,
-                                    40,
-                                    92,
-                                    352,
-                                    724,
-                                    2680,
-                                    14200,
-                                    73712,
-                                    365596,
-                                    2279184,
-                                    14772512,
-                                    95815104,
-                                    666090624,
-                                    4968057848,
-                                    39029188884,
-                                    314666222712,
-                                    2691008701644,
-                                    24233937684440,
-                                    227514171973736,
-                                    2207893435808352,
-                                    22317699616364044,
-                                    234907967154122528};
-constexpr std::uint64_t kUnique[] = {1,
-                                     1,
-                                     0,
-                                     0,
-                                     1,
-                                     2,
-                                     1,
-                                     6,
-                                     12,
-                                     46,
-                                     92,
-                                     341,
-                                     1787,
-                                     9233,
-                                     45752,
-                                     285053,
-                                     1846955,
-                                     11977939,
-                                     83263591,
-                                     621012754,
-                                     4878666808,
-                                     39333324973,
-                                     336376244042,
-                                     3029242658210,
-                                     28439272956934,
-                                     275986683743434,
-                                     2789712466510289,
-                                     29363495934315694};
-constexpr int kMaxKnownN = 27;
+using known::kMaxKnownN;  // the published counts: nqueens/known_counts.hpp
+using known::kTotal;
+using known::kUnique;
 // Counts this toolkit has computed itself and checked against the published ones: N <= 17
 // in the tests (the rank tables), 18 and 19 in docs/BENCHMARKS.md (count 18, count 19).
 // Larger N are taken from the literature (OEIS A000170 / A002562).

@@ -6,7 +6,7 @@
 #include <exception>
 
 #include "gpu_count.hpp"
-#include "known_values.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/run.hpp"
 
 int main() {

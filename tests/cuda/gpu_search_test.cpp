@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "cuda/gpu_batch.hpp"
-#include "known_values.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/run.hpp"
 
 namespace {

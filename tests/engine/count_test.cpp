@@ -3,10 +3,10 @@
 
 #include <set>
 
-#include "known_values.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/solution.hpp"
 #include "reference_solver.hpp"
 

@@ -4,8 +4,8 @@
 #include <atomic>
 #include <filesystem>
 
-#include "known_values.hpp"
 #include "nqueens/checkpoint.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/run.hpp"
 
 namespace nq = nqueens;

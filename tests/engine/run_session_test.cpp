@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <string>
 
-#include "known_values.hpp"
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/run.hpp"
 
 namespace {

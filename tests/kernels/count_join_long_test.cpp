@@ -2,8 +2,8 @@
 // on two cores): totals and classes for N = 16..18 against OEIS A000170/A002562.
 #include <gtest/gtest.h>
 
-#include "known_values.hpp"
 #include "nqueens/count.hpp"
+#include "nqueens/known_counts.hpp"
 
 namespace nq = nqueens;
 

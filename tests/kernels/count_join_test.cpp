@@ -9,12 +9,12 @@
 #include <utility>
 
 #include "kernels/count_join.hpp"
-#include "known_values.hpp"
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/kernel_tier.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/run.hpp"
 #include "nqueens/solution.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <numeric>
 
-#include "known_values.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/rank.hpp"
 #include "nqueens/verify.hpp"
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "known_values.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/solution.hpp"
 #include "nqueens/verify.hpp"
 #include "reference_solver.hpp"

@@ -9,10 +9,10 @@
 #include <string>
 
 #include "kernels/count_frontier.hpp"
-#include "known_values.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/kernel_tier.hpp"
+#include "nqueens/known_counts.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "known_values.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/kqueens.hpp"
 #include "nqueens/verify.hpp"
 

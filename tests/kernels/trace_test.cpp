@@ -1,7 +1,7 @@
 // The step-by-step backtracking trace (include/nqueens/trace.hpp) against the published counts.
 #include <gtest/gtest.h>
 
-#include "known_values.hpp"
+#include "nqueens/known_counts.hpp"
 #include "nqueens/trace.hpp"
 
 namespace {

@@ -1,10 +1,10 @@
 // Reads a `count` report (text) on stdin and checks its total and unique lines against the
-// published values in tests/common/known_values.hpp. Usage: known_check N < report
+// published values in include/nqueens/known_counts.hpp. Usage: known_check N < report
 #include <cstdio>
 #include <iostream>
 #include <string>
 
-#include "known_values.hpp"
+#include "nqueens/known_counts.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

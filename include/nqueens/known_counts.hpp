@@ -1,9 +1,12 @@
-// Published counts the kernels are checked against.
+// The published N-Queens counts (OEIS A000170, A002562) for N = 0..27: what the tests check
+// every kernel against, and what the web viewer's table of known counts shows.
 #pragma once
 
 #include <cstdint>
 
 namespace nqueens::known {
+
+inline constexpr int kMaxKnownN = 27;  // the largest N with a published count
 
 // OEIS A000170: solutions of the N-Queens problem, index N (0..27).
 inline constexpr std::uint64_t kTotal[] = {1,
