@@ -233,19 +233,19 @@ bool Explainer::chain_from(ChainKind kind, int start, int max_nodes, Chain& best
         for (int k = 0; k < strong_n_[x]; ++k) {
           const int y = strong_[x][k];
           const bool in_cell = y / 9 == x / 9;
-          if ((kind == ChainKind::kX && in_cell) || (kind == ChainKind::kXY && !in_cell)) continue;
+          if ((kind == ChainKind::x && in_cell) || (kind == ChainKind::xy && !in_cell)) continue;
           if (seen_true_[y] == stamp_) continue;
           seen_true_[y] = stamp_;
           parent_true_[y] = static_cast<short>(x);
           next.push_back(y);
-          if (y != start && (kind == ChainKind::kXY && y % 9 + 1 != start_digit)) continue;
+          if (y != start && (kind == ChainKind::xy && y % 9 + 1 != start_digit)) continue;
           if (y != start && !has_victims(start, y)) continue;
           Chain c;
           if (y == start) {
-            if (kind == ChainKind::kXY) continue;
+            if (kind == ChainKind::xy) continue;
             c.places_start = true;
           } else {
-            if (kind == ChainKind::kXY && y % 9 + 1 != start_digit) continue;
+            if (kind == ChainKind::xy && y % 9 + 1 != start_digit) continue;
             if (!has_victims(start, y)) continue;
             c.victims = victims_of(start, y);
           }
@@ -271,12 +271,12 @@ bool Explainer::chain_from(ChainKind kind, int start, int max_nodes, Chain& best
           parent_false_[z] = static_cast<short>(y);
           next.push_back(z);
         };
-        if (kind == ChainKind::kAny)
+        if (kind == ChainKind::any)
           for (Mask x = board_.cand[cell] & static_cast<Mask>(~digit_bit(d)); x;
                x &= static_cast<Mask>(x - 1))
             visit(cell * 9 + std::countr_zero(x));
         (where_[d] & g.peers[cell]).each([&](int c) {
-          if (kind != ChainKind::kXY || strong_in_cell_[c * 9 + d - 1]) visit(c * 9 + d - 1);
+          if (kind != ChainKind::xy || strong_in_cell_[c * 9 + d - 1]) visit(c * 9 + d - 1);
         });
       }
     }
@@ -294,7 +294,7 @@ bool Explainer::shortest_chain(ChainKind kind, int digit, Chain& best) {
     for (Mask x = board_.cand[cell]; x; x &= static_cast<Mask>(x - 1)) {
       const int d = std::countr_zero(x) + 1, node = cell * 9 + d - 1;
       if (digit && d != digit) continue;
-      if (kind == ChainKind::kXY && !strong_in_cell_[node]) continue;
+      if (kind == ChainKind::xy && !strong_in_cell_[node]) continue;
       if (!strong_n_[node]) continue;
       const int limit =
           best.nodes.empty() ? kMaxChainNodes + 1 : static_cast<int>(best.nodes.size());
@@ -334,7 +334,7 @@ bool Explainer::x_chain(Step& s) {
   build_links();
   Chain best;
   bool found = false;
-  for (int d = 1; d <= 9; ++d) found = shortest_chain(ChainKind::kX, d, best) || found;
+  for (int d = 1; d <= 9; ++d) found = shortest_chain(ChainKind::x, d, best) || found;
   if (!found) return false;
   s = chain_step(classify_x_chain(best), best);
   return true;
@@ -342,14 +342,14 @@ bool Explainer::x_chain(Step& s) {
 
 bool Explainer::xy_chain(Step& s) {
   Chain best;
-  if (!shortest_chain(ChainKind::kXY, 0, best)) return false;
+  if (!shortest_chain(ChainKind::xy, 0, best)) return false;
   s = chain_step(Technique::xy_chain, best);
   return true;
 }
 
 bool Explainer::aic(Step& s) {
   Chain best;
-  if (!shortest_chain(ChainKind::kAny, 0, best)) return false;
+  if (!shortest_chain(ChainKind::any, 0, best)) return false;
   s = chain_step(Technique::aic, best);
   return true;
 }

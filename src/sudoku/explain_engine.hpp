@@ -103,7 +103,7 @@ class Explainer {
   bool guess(Step& s);
 
   // Chains (explain_chains.cpp). A node is cell * 9 + digit - 1.
-  enum class ChainKind { kX, kXY, kAny };
+  enum class ChainKind { x, xy, any };
   struct Chain {
     std::vector<int> nodes;  // chain order, the first node assumed false
     std::vector<Candidate> victims;

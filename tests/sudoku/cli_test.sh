@@ -87,6 +87,12 @@ explain)
   echo "$p17" | "$bin" hint | grep -qx "hidden single: r6c2=4 (box 4)" || fail "hint"
   echo "$p17" | "$bin" hint --json | grep -q '"technique":"hidden single"' || fail "hint json"
   echo "44${p17:2}" | "$bin" hint >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad puzzle not exit 2"
+  # A 4x4 puzzle is well formed but not handled: one invalid record, exit 2.
+  for sub in explain hint; do
+    out=$(echo '................' | "$bin" $sub --size 4); rc=$?
+    [ $rc -eq 2 ] || fail "$sub 4x4: exit $rc"
+    [ "$out" = "invalid: $sub is 9x9 only" ] || fail "$sub 4x4: $out"
+  done
   ;;
 bench)
   "$bin" bench "$data/puzzles3_magictour_top1465" --repeat 1 --reference >"$tmp/out" || fail "exit $?"

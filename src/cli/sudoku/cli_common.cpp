@@ -5,15 +5,13 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <thread>
 
-#include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
+#include "nqueens/parallel.hpp"  // kMaxThreads (the same cap as nqueens -j), hardware_threads
 
 namespace sudoku::cli {
 
 int Common::thread_count() const {
-  if (threads > 0) return threads;
-  return std::max(1u, std::thread::hardware_concurrency());
+  return threads > 0 ? threads : nqueens::hardware_threads();
 }
 
 void add_common(CLI::App* app, Common& c, bool with_input) {
@@ -31,9 +29,16 @@ void add_common(CLI::App* app, Common& c, bool with_input) {
 
 Record invalid_record(const Common& c, const PuzzleEntry& e) {
   using json = nlohmann::json;
-  if (c.fmt() == Format::kJson)
+  if (c.fmt() == Format::json)
     return {json{{"line", e.line}, {"status", "invalid"}, {"error", e.error}}.dump() + "\n", 2};
   return {fmt::format("invalid: line {}: {}\n", e.line, e.error), 2};
+}
+
+Record unsupported_record(const Common& c, const PuzzleEntry& e, std::string_view why) {
+  using json = nlohmann::json;
+  if (c.fmt() == Format::json)
+    return {json{{"line", e.line}, {"status", "invalid"}, {"error", why}}.dump() + "\n", 2};
+  return {fmt::format("invalid: {}\n", why), 2};
 }
 
 std::string_view status_name(std::uint64_t solutions) {

@@ -15,7 +15,7 @@
 
 namespace sudoku::cli {
 
-enum class Format { kLine, kGrid, kJson };
+enum class Format { line, grid, json };
 
 // The options every subcommand shares: board size, output format, threads, input file.
 struct Common {
@@ -27,8 +27,8 @@ struct Common {
 
   int box() const { return sudoku::box_for_size(size); }
   Format fmt() const {
-    if (json || format == "json") return Format::kJson;
-    return format == "grid" ? Format::kGrid : Format::kLine;
+    if (json || format == "json") return Format::json;
+    return format == "grid" ? Format::grid : Format::line;
   }
   int thread_count() const;
 };
@@ -43,6 +43,10 @@ struct Record {
 
 // The record for a malformed entry (status 2).
 Record invalid_record(const Common& c, const PuzzleEntry& e);
+
+// The record for a well-formed puzzle the subcommand does not handle (status 2), e.g.
+// "explain is 9x9 only".
+Record unsupported_record(const Common& c, const PuzzleEntry& e, std::string_view why);
 
 // "none", "unique" or "multiple".
 std::string_view status_name(std::uint64_t solutions);

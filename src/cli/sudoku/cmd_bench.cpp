@@ -160,10 +160,10 @@ int run_bench(const BenchArgs& a) {
   }
   const double n = static_cast<double>(puzzles.size());
   json out = json::array();
-  if (c.fmt() != Format::kJson)
+  if (c.fmt() != Format::json)
     fmt::print("{}: {} puzzles, {}x{}, limit {}, 1 thread, isa {}, median of {} runs\n", c.input,
                puzzles.size(), c.size, c.size, limit, sudoku::solver_isa(), repeat);
-  if (c.fmt() != Format::kJson)
+  if (c.fmt() != Format::json)
     fmt::print("{:<20} {:>10} {:>12} {:>10} {:>10} {:>9} {:>8} {:>8} {:>6}  {}\n", "solver",
                "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique", "multiple",
                "none", "range puzzles/s");
@@ -179,7 +179,7 @@ int run_bench(const BenchArgs& a) {
     };
     const double median = median_of(rates), cpu_median = median_of(cpu_rates);
     const BenchRun& r = row.runs.front();
-    if (c.fmt() == Format::kJson) {
+    if (c.fmt() == Format::json) {
       out.push_back(json{{"solver", row.name},
                          {"file", c.input},
                          {"puzzles", puzzles.size()},
@@ -204,7 +204,7 @@ int run_bench(const BenchArgs& a) {
           rates.back());
     }
   }
-  if (c.fmt() == Format::kJson)
+  if (c.fmt() == Format::json)
     for (auto& j : out) fmt::print("{}\n", j.dump());
   return bad ? 2 : 0;
 }

@@ -18,7 +18,7 @@ int run_count(const Common& c, std::uint64_t limit) {
     if (!e.ok()) return invalid_record(c, e);
     std::uint64_t n = sudoku::count_solutions(e.grid, limit);
     bool capped = n >= limit && limit > 1;
-    if (c.fmt() == Format::kJson)
+    if (c.fmt() == Format::json)
       return {json{{"line", e.line},
                    {"status", status_name(n)},
                    {"solutions", n},

@@ -19,21 +19,15 @@ using json = nlohmann::json;
 int run_explain(const Common& c) {
   return run_batch(c, [&](const PuzzleEntry& e) -> Record {
     if (!e.ok()) return invalid_record(c, e);
-    if (e.grid.box() != 3)
-      return {c.fmt() == Format::kJson
-                  ? json{{"line", e.line}, {"status", "invalid"}, {"error", "explain is 9x9 only"}}
-                            .dump() +
-                        "\n"
-                  : "invalid: explain is 9x9 only\n",
-              2};
+    if (e.grid.box() != 3) return unsupported_record(c, e, "explain is 9x9 only");
     const Explanation x = explain(e.grid);
     if (!x.solvable) {
-      if (c.fmt() == Format::kJson)
+      if (c.fmt() == Format::json)
         return {json{{"line", e.line}, {"status", "none"}}.dump() + "\n", 1};
       return {"no solution\n\n", 1};
     }
     const Level level = level_for_score(x.score);
-    if (c.fmt() == Format::kJson) {
+    if (c.fmt() == Format::json) {
       std::string out = json{
           {"line", e.line},
           {"puzzle", to_line(e.grid)},

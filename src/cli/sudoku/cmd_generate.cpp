@@ -39,7 +39,7 @@ constexpr int kMaxGenerateCount = 1'000'000;
 
 std::string format_puzzle(const Common& c, const Grid& g, std::uint64_t seed) {
   switch (c.fmt()) {
-    case Format::kJson: {
+    case Format::json: {
       sudoku::Rating r = sudoku::rate(g);
       return json{{"puzzle", sudoku::to_line(g)},
                   {"clues", g.clue_count()},
@@ -49,7 +49,7 @@ std::string format_puzzle(const Common& c, const Grid& g, std::uint64_t seed) {
                  .dump() +
              "\n";
     }
-    case Format::kGrid:
+    case Format::grid:
       return sudoku::to_text(g) + "\n";
     default:
       return sudoku::to_line(g) + "\n";

@@ -17,22 +17,16 @@ using json = nlohmann::json;
 int run_hint(const Common& c) {
   return run_batch(c, [&](const PuzzleEntry& e) -> Record {
     if (!e.ok()) return invalid_record(c, e);
-    if (e.grid.box() != 3)
-      return {c.fmt() == Format::kJson
-                  ? json{{"line", e.line}, {"status", "invalid"}, {"error", "hint is 9x9 only"}}
-                            .dump() +
-                        "\n"
-                  : "invalid: hint is 9x9 only\n",
-              2};
+    if (e.grid.box() != 3) return unsupported_record(c, e, "hint is 9x9 only");
     const bool complete = e.grid.complete() && !find_conflict(e.grid);
     const std::optional<Step> s = complete ? std::nullopt : next_step(e.grid);
     if (!s) {
       const char* status = complete ? "solved" : "none";
-      if (c.fmt() == Format::kJson)
+      if (c.fmt() == Format::json)
         return {json{{"line", e.line}, {"status", status}}.dump() + "\n", complete ? 0 : 1};
       return {complete ? "solved\n" : "no solution\n", complete ? 0 : 1};
     }
-    if (c.fmt() == Format::kJson)
+    if (c.fmt() == Format::json)
       return {json{{"line", e.line}, {"status", "step"}, {"step", step_json(*s)}}.dump() + "\n", 0};
     return {describe(*s) + "\n", 0};
   });

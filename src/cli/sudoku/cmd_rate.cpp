@@ -18,11 +18,11 @@ int run_rate(const Common& c) {
     if (!e.ok()) return invalid_record(c, e);
     sudoku::Rating r = sudoku::rate(e.grid);
     if (!r.solvable) {
-      if (c.fmt() == Format::kJson)
+      if (c.fmt() == Format::json)
         return {json{{"line", e.line}, {"status", "none"}}.dump() + "\n", 1};
       return {"no solution\n", 1};
     }
-    if (c.fmt() == Format::kJson) {
+    if (c.fmt() == Format::json) {
       json uses = json::object();
       for (int t = 0; t < sudoku::kTechniqueCount; ++t)
         if (r.uses[static_cast<std::size_t>(t)])

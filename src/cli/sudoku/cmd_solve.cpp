@@ -17,7 +17,7 @@ int run_solve(const Common& c) {
     sudoku::SolveResult r = sudoku::solve(e.grid, 2);
     int status = r.solutions ? 0 : 1;
     switch (c.fmt()) {
-      case Format::kJson: {
+      case Format::json: {
         json j{{"line", e.line},
                {"puzzle", sudoku::to_line(e.grid)},
                {"status", status_name(r.solutions)},
@@ -26,7 +26,7 @@ int run_solve(const Common& c) {
         j["solution"] = r.solutions ? json(sudoku::to_line(r.solution)) : json(nullptr);
         return {j.dump() + "\n", status};
       }
-      case Format::kGrid:
+      case Format::grid:
         if (!r.solutions) return {"no solution\n\n", status};
         return {sudoku::to_text(r.solution) + "\n", status};
       default:
