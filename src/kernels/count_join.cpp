@@ -28,6 +28,18 @@
 // searches plus about (complete top halves) x (list length / 64) words; docs/ALGORITHMS.md
 // has the counts and the growth per N.
 //
+// Generating the halves of each group by a row search costs more than the join itself: a
+// partial half of k rows is searched again in every group whose columns contain its own
+// (C(N-k, H-k) of them), mostly to die where the group's columns run out. Up to
+// kMaxTableJoinN the halves are instead paired from two precomputed tables, built once per N
+// and shared by all threads: the placements of the outer rows 0..A-1 and of the inner rows
+// A..H-1 (A = floor(H/2)), each sorted by the set of columns it uses. A half with columns C
+// is an outer placement on some A-subset S of C and an inner one on C \ S that share no
+// diagonal. The top side keeps the join's prefix sharing: inner placements come in the order
+// of a search from the cut upwards, and the set of bottoms an outer placement fits is computed
+// once per S, when an inner placement first pairs with it; a top half then costs one AND and
+// popcount over the bottom list.
+//
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
 // complement(C), reverse(C), reverse(complement(C)) count the same solutions (for odd N the
@@ -36,6 +48,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace nqueens::kernels {
@@ -212,7 +227,7 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, JoinBuffers
 
 }  // namespace
 
-std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
+std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle) {
   if (n < 1 || n > kMaxJoinN) return 0;
   const int half = n / 2;
   const Row mask = column_mask(n);
@@ -230,6 +245,306 @@ std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
   if (b.bottom.empty()) return 0;
   if (half == 0) return b.bottom.size();
   return join_top(n, half, top_columns, forbid, b);
+}
+
+namespace {
+
+// A partial top half (some of rows 0..H-1) as the diagonals it occupies, named by where they
+// meet row H without clipping to the board: "\" diagonal of (r, c) -> bit c + H - r of u,
+// "/" diagonal -> bit c + r of v (its column at row H is c + r - H). Two placements on
+// different rows fit exactly when they share no bit of u and none of v (columns are kept
+// apart by the group), and a complete half's pattern is read off u and v.
+// Rows per table: half of the rows of a half board, rounded up, for N <= kMaxTableJoinN.
+constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
+
+struct Placement {
+  std::uint64_t u, v;
+  std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
+};
+
+// Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
+// those with column set S are entries[start[S] .. start[S+1]), in the order of a search
+// from row last-1 upwards, so that neighbours share their rows next to the cut.
+struct PlacementTable {
+  std::vector<std::uint32_t> start;  // 2^N + 1 offsets, by column mask
+  std::vector<Placement> entries;
+};
+
+// Rows 0..outer-1 ("outer", far from the cut) and rows outer..H-1 ("inner", next to it).
+struct HalfTables {
+  int n = 0, half = 0, outer_rows = 0;
+  PlacementTable outer, inner;
+};
+
+PlacementTable make_placement_table(int n, int half, int first, int last) {
+  struct Raw {
+    Row cols;
+    Placement p;
+  };
+  std::vector<Raw> raw;
+  const Row mask = column_mask(n);
+  // Depth-first over rows last-1, last-2, ..., first; going up a row, a "\" diagonal moves
+  // one column left and a "/" one column right.
+  auto place = [&](auto&& self, int row, Row cols, Row up_left, Row up_right, Placement p) -> void {
+    if (row < first) {
+      raw.push_back({cols, p});
+      return;
+    }
+    for (Row free = mask & ~(cols | up_left | up_right); free != 0; free &= free - 1) {
+      const Row bit = free & (0u - free);
+      const int c = std::countr_zero(bit);
+      Placement q = p;
+      q.u |= std::uint64_t{1} << (c + half - row);
+      q.v |= std::uint64_t{1} << (c + row);
+      q.column[last - 1 - row] = static_cast<std::uint8_t>(c);
+      self(self, row - 1, cols | bit, (up_left | bit) >> 1, ((up_right | bit) << 1) & mask, q);
+    }
+  };
+  place(place, last - 1, 0, 0, 0, Placement{});
+  PlacementTable t;
+  t.start.assign((std::size_t{1} << n) + 1, 0);
+  for (const Raw& r : raw) ++t.start[r.cols + 1];
+  for (std::size_t i = 1; i < t.start.size(); ++i) t.start[i] += t.start[i - 1];
+  t.entries.resize(raw.size());
+  std::vector<std::uint32_t> next(t.start.begin(), t.start.end() - 1);
+  for (const Raw& r : raw) t.entries[next[r.cols]++] = r.p;
+  return t;
+}
+
+const HalfTables& half_tables(int n) {
+  thread_local const HalfTables* last = nullptr;
+  if (last != nullptr && last->n == n) return *last;
+  static std::mutex lock;
+  static std::map<int, std::unique_ptr<HalfTables>> built;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto& slot = built[n];
+  if (!slot) {
+    auto t = std::make_unique<HalfTables>();
+    t->n = n;
+    t->half = n / 2;
+    t->outer_rows = t->half / 2;
+    t->outer = make_placement_table(n, t->half, 0, t->outer_rows);
+    t->inner = make_placement_table(n, t->half, t->outer_rows, t->half);
+    slot = std::move(t);
+  }
+  last = slot.get();
+  return *last;
+}
+
+// The k-subsets of `set`, lowest first, by depositing the k-subsets of popcount(set) bits.
+template <typename F>
+void for_each_subset(Row set, int k, F&& f) {
+  const int size = std::popcount(set);
+  if (k > size) return;
+  int pos[kMaxJoinN];
+  for (int i = 0; i < size; ++i, set &= set - 1) pos[i] = std::countr_zero(set);
+  std::uint64_t sel = k == 0 ? 0 : (std::uint64_t{1} << k) - 1;
+  const std::uint64_t end = std::uint64_t{1} << size;
+  for (;;) {
+    Row s = 0;
+    for (std::uint64_t x = sel; x != 0; x &= x - 1) s |= Row{1} << pos[std::countr_zero(x)];
+    f(s);
+    if (sel == 0) return;
+    const std::uint64_t low = sel & (0 - sel), ripple = sel + low;
+    sel = ripple | (((sel ^ ripple) >> 2) / low);
+    if (sel >= end) return;
+  }
+}
+
+// Transposes a 64 x 64 bit matrix in place: afterwards bit j of a[x] is what bit x of a[j]
+// was (six rounds of block swaps, halving the block size each round).
+void transpose_bits(std::uint64_t (&a)[64]) {
+  std::uint64_t m = 0x00000000ffffffffull;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j)
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const std::uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+}
+
+struct TableBuffers {
+  std::vector<Pattern> bottom;
+  std::vector<std::uint64_t> misses;      // [64][words]
+  std::vector<std::uint64_t> ones;        // [words]
+  std::vector<std::uint64_t> outer_sets;  // [outers][words]
+  std::vector<Placement> outers;
+  std::vector<std::uint64_t> live;         // [inner rows + 1][words]
+  std::vector<std::uint64_t> outer_level;  // [outer rows + 1][words]
+  std::vector<std::uint32_t> fitting;
+  std::vector<std::uint8_t> outer_state;  // per outer placement: kUnknown, kEmpty, kKnown
+};
+
+// What is known of an outer placement's set of fitting bottoms.
+constexpr std::uint8_t kUnknown = 0, kEmpty = 1, kKnown = 2;
+
+TableBuffers& table_buffers() {
+  thread_local TableBuffers b;
+  return b;
+}
+
+std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
+  const HalfTables& t = half_tables(n);
+  const int half = t.half, a = t.outer_rows;
+  const Row mask = column_mask(n);
+  const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
+  const Row bottom_columns = mask & ~top_columns & ~middle_bit;
+  const bool even = n % 2 == 0;
+  // The squares of row H on which the middle queen (odd N) stands: no half may reach it.
+  const std::uint64_t off_u = middle >= 0 ? std::uint64_t{1} << middle : 0;
+  const std::uint64_t off_v = middle >= 0 ? std::uint64_t{1} << (middle + half) : 0;
+  TableBuffers& b = table_buffers();
+
+  // Bottom halves: top halves of the bottom columns, turned upside down.
+  // Written without a branch per pair (most pairs do not fit: 14% do at N = 16): every
+  // candidate is stored and the end moves on only when it fits.
+  std::size_t size = 0;
+  for_each_subset(bottom_columns, a, [&](Row s) {
+    const Placement* o0 = &t.outer.entries[t.outer.start[s]];
+    const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
+    const Row rest = bottom_columns & ~s;
+    const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
+    const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
+    if (i0 == i1) return;
+    for (const Placement* o = o0; o != o1; ++o) {
+      if ((o->u & off_u) | (o->v & off_v)) continue;
+      if (b.bottom.size() < size + static_cast<std::size_t>(i1 - i0) + 64)
+        b.bottom.resize(2 * (size + static_cast<std::size_t>(i1 - i0)) + 64);
+      Pattern* out = b.bottom.data();
+      for (const Placement* i = i0; i != i1; ++i) {
+        const bool clash = ((o->u & i->u) | (o->v & i->v) | (i->u & off_u) | (i->v & off_v)) != 0;
+        const Row l = static_cast<Row>((o->u | i->u) & mask);
+        const Row rt = static_cast<Row>(((o->v | i->v) >> half) & mask);
+        const Row backslash = even ? (rt << 1) & mask : rt;
+        const Row slash = even ? l >> 1 : l;
+        out[size] = Pattern{backslash} | Pattern{slash} << 32;
+        size += clash ? 0 : 1;
+      }
+    }
+  });
+  const std::size_t words = (size + 63) / 64;
+  if (size == 0) return 0;
+  b.misses.resize(64 * words);
+  b.ones.assign(words, ~std::uint64_t{0});
+  // misses[x] = the bottoms without pattern bit x: 64 bottoms at a time, a 64 x 64 bit
+  // transpose turns their patterns into one word per bit.
+  std::fill(b.bottom.begin() + static_cast<std::ptrdiff_t>(size),
+            b.bottom.begin() + static_cast<std::ptrdiff_t>(words * 64), Pattern{0});
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t block[64];
+    std::copy(&b.bottom[w * 64], &b.bottom[w * 64] + 64, block);
+    transpose_bits(block);
+    const std::uint64_t valid =
+        w + 1 < words || size % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (size % 64)) - 1;
+    for (int x = 0; x < 64; ++x)
+      b.misses[static_cast<std::size_t>(x) * words + w] = ~block[x] & valid;
+  }
+  if (size % 64 != 0) b.ones[words - 1] = (std::uint64_t{1} << (size % 64)) - 1;
+  // The placements of a table come in the order of a search from the row next to the cut
+  // upwards, so neighbours share their first rows; the sets of bottoms that fit the first
+  // k+1 rows of an entry (level[k]) are kept along the way, as in a search: an entry
+  // recomputes them from the first row where it differs from the last one, and a prefix no
+  // bottom fits skips every entry that shares it. Row k of an entry is H-1-k-gap (gap: the
+  // rows between the table's last row and the cut), its diagonals meet row H at its column
+  // +- (k+1+gap).
+  struct PrefixSets {
+    std::uint64_t* level;
+    int rows, gap;
+    int valid = 0;  // level[0 .. valid-1] hold for `prefix`
+    int dead = -1;  // no bottom fits prefix[0 .. dead]
+    const std::uint8_t* prefix = nullptr;
+  };
+  auto fitting_set = [&](PrefixSets& ps, const Placement& e) -> const std::uint64_t* {
+    int same = 0;
+    if (ps.prefix != nullptr)
+      while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
+    if (ps.dead >= 0 && same > ps.dead) return nullptr;
+    ps.dead = -1;
+    ps.prefix = e.column;
+    if (ps.valid > same) ps.valid = same;
+    for (; ps.valid < ps.rows; ++ps.valid) {
+      const int k = ps.valid, c = e.column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
+      const std::uint64_t* in = k == 0 ? b.ones.data() : ps.level + (k - 1) * words;
+      const std::uint64_t* mx =
+          x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+      const std::uint64_t* my =
+          y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+      std::uint64_t* out = ps.level + k * words;
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < words; ++w) any |= out[w] = in[w] & mx[w] & my[w];
+      if (any == 0) {
+        ps.dead = k;
+        return nullptr;
+      }
+    }
+    return ps.rows == 0 ? b.ones.data() : ps.level + (ps.rows - 1) * words;
+  };
+  const int inner_rows = half - a;
+  b.outer_level.resize(static_cast<std::size_t>(a + 1) * words);
+  b.live.resize(static_cast<std::size_t>(inner_rows + 1) * words);
+
+  std::uint64_t total = 0;
+  for_each_subset(top_columns, a, [&](Row s) {
+    const Row rest = top_columns & ~s;
+    const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
+    const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
+    if (i0 == i1) return;
+    // The outer placements of S that avoid the middle queen, with their sets of fitting bottoms.
+    b.outers.clear();
+    const Placement* o0 = &t.outer.entries[t.outer.start[s]];
+    const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
+    for (const Placement* o = o0; o != o1; ++o)
+      if (((o->u & off_u) | (o->v & off_v)) == 0) b.outers.push_back(*o);
+    if (b.outers.empty()) return;
+    // An outer placement's set is computed when an inner one first pairs with it: most of
+    // them never do.
+    b.outer_state.assign(b.outers.size(), kUnknown);
+    if (b.fitting.size() < b.outers.size()) b.fitting.resize(b.outers.size());
+    b.outer_sets.resize(b.outers.size() * words);
+    PrefixSets outer{b.outer_level.data(), a, inner_rows};
+    PrefixSets inner{b.live.data(), inner_rows, 0};
+    for (const Placement* i = i0; i != i1; ++i) {
+      if ((i->u & off_u) | (i->v & off_v)) continue;
+      std::size_t fitting = 0;
+      for (std::size_t k = 0; k < b.outers.size(); ++k) {
+        b.fitting[fitting] = static_cast<std::uint32_t>(k);
+        fitting += ((b.outers[k].u & i->u) | (b.outers[k].v & i->v)) == 0 ? 1 : 0;
+      }
+      if (fitting == 0) continue;
+      const std::uint64_t* live = fitting_set(inner, *i);
+      if (live == nullptr) continue;
+      for (std::size_t f = 0; f < fitting; ++f) {
+        const std::uint32_t k = b.fitting[f];
+        if (b.outer_state[k] == kUnknown) {
+          const std::uint64_t* set = fitting_set(outer, b.outers[k]);
+          b.outer_state[k] = set == nullptr ? kEmpty : kKnown;
+          if (set != nullptr) std::copy(set, set + words, &b.outer_sets[k * words]);
+        }
+        if (b.outer_state[k] == kEmpty) continue;
+        const std::uint64_t* m = &b.outer_sets[k * words];
+        std::uint64_t fit = 0;
+        for (std::size_t w = 0; w < words; ++w) fit += std::popcount(live[w] & m[w]);
+        total += fit;
+      }
+    }
+  });
+  return total;
+}
+
+}  // namespace
+
+std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
+  if (n < 1 || n > kMaxJoinN) return 0;
+  if (n > kMaxTableJoinN || n < 4) return count_join_group_searched(n, top_columns, middle);
+  const int half = n / 2;
+  const Row mask = column_mask(n);
+  if (n % 2 == 0) middle = -1;
+  if (n % 2 == 1 && (middle < 0 || middle >= n)) return 0;
+  const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
+  if ((top_columns & ~mask) != 0 || (top_columns & middle_bit) != 0 ||
+      std::popcount(top_columns) != half)
+    return 0;
+  return count_join_group_tabled(n, top_columns, middle);
 }
 
 namespace {

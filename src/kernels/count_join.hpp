@@ -25,6 +25,14 @@ inline constexpr int kMaxJoinN = 32;
 // are not floor(N/2) of them or overlap `middle`. Allocation-free after a thread's first call.
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle);
 
+// The largest N whose groups count from precomputed tables of partial halves (memory grows
+// about 5x per N); above it, and for N < 4, count_join_group searches each half instead.
+inline constexpr int kMaxTableJoinN = 22;
+
+// The same count by searching each half row by row (no tables): the method above
+// kMaxTableJoinN, kept callable so that tests can compare the two.
+std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle);
+
 // Solutions fixed by the half turn (F180, OEIS A032522) and the quarter turn (F90, A033148),
 // by searches that place 2 or 4 queens per step; both are a tiny part of a count's time.
 std::uint64_t count_fixed_half_turn(int n);

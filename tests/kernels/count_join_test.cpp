@@ -67,6 +67,30 @@ TEST(JoinKernel, EveryGroupMatchesEnumeratedSolutions) {
   }
 }
 
+// Halves paired from the precomputed tables and halves searched row by row give the same
+// count for every group of N = 13 and 14 (beyond the enumeration test's reach) and of one
+// middle column of N = 15; the tables are what count_join_group uses up to kMaxTableJoinN.
+TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
+  static_assert(nq::kernels::kMaxTableJoinN >= 15);
+  for (const auto& [n, middle] : {std::pair{13, -2}, std::pair{14, -1}, std::pair{15, 4}}) {
+    const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
+    const int first = middle == -2 ? 0 : middle, last = middle == -2 ? n - 1 : middle;
+    std::uint64_t sum = 0;
+    for (int m = first; m <= last; ++m)
+      for (std::uint32_t top = 0; top <= mask; ++top) {
+        if (std::popcount(top) != n / 2 || (m >= 0 && (top >> m & 1u))) continue;
+        const std::uint64_t got = nq::kernels::count_join_group(n, top, m);
+        ASSERT_EQ(got, nq::kernels::count_join_group_searched(n, top, m))
+            << "N=" << n << " top=" << top << " middle=" << m;
+        sum += got;
+      }
+    if (middle == -2 || middle == -1) {
+      EXPECT_EQ(sum, nq::known::kTotal[n]) << "N=" << n;
+    }
+    EXPECT_GT(sum, 0u) << "N=" << n;
+  }
+}
+
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
   EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1), 0u);  // 4 columns but one is off board
   EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1), 0u);   // 3 columns for 4 rows
