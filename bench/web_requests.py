@@ -23,7 +23,7 @@ import time
 KNOWN_TOTAL = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712,
                14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624,
                19: 4968057848, 20: 39029188884}
-KNOWN_UNIQUE = {8: 12, 12: 1787, 16: 1846955, 17: 11977939}
+KNOWN_UNIQUE = {8: 12, 12: 1787, 16: 1846955, 17: 11977939, 18: 83263591}
 SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
@@ -58,7 +58,8 @@ def requests():
                     [f"/api/solution?n={n}&index={k}" for k in spread(KNOWN_TOTAL[n])], 0.1))
     for n, size in KNOWN_UNIQUE.items():
         out.append(("solution", f"solution n={n} unique (9 indices)",
-                    [f"/api/solution?n={n}&index={k}&unique=1" for k in spread(size)], 0.1))
+                    [f"/api/solution?n={n}&index={k}&unique=1" for k in spread(size)],
+                    0.1 if n <= 17 else 0.5))
     out.append(("rank", "rank n=17 (last solution)",
                 ["/api/rank?solution=17,15,13,11,9,7,5,3,1,16,14,12,10,8,6,4,2"], 0.1))
     for n in (8, 12, 16):
@@ -76,11 +77,10 @@ def requests():
     out.append(("sudoku", "sudoku solve (17 clues, search + explain + rating)",
                 [f"/api/sudoku?puzzle={SUDOKU}"], None))
     out.append(("sudoku", "sudoku generate medium", ["/api/sudoku?op=generate&level=medium&number=7"], None))
-    # N = 18 has random access; 19 and 20 are walked from #1 (indices up to 1,000,000).
+    # N = 18..20 have random access to every solution (four-queen tables from N = 19).
     for n in (18, 19, 20):
-        reach = KNOWN_TOTAL[n] if n == 18 else 10**6
-        out.append(("solution", f"solution n={n} (9 indices up to {reach:,})",
-                    [f"/api/solution?n={n}&index={k}" for k in spread(reach)], 0.5))
+        out.append(("solution", f"solution n={n} (9 indices of {KNOWN_TOTAL[n]:,})",
+                    [f"/api/solution?n={n}&index={k}" for k in spread(KNOWN_TOTAL[n])], 0.5))
     return out
 
 

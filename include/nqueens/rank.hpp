@@ -14,10 +14,12 @@
 // subtrees, so one unrank or rank costs at most one count of a two-queen subtree (N = 16:
 // 1/200 of the tree, a few milliseconds).
 //
-// From N = 16 on (both lists of 16 and 17, all solutions up to kMaxRankAllN) the prefixes
-// have three queens: a second compiled-in table, src/kernels/rank_table_deep.inc, half of it
-// stored (the mirror prefix has the same count), so one unrank costs about one count of a
-// three-queen subtree (N = 18: 1/2900 of the tree; docs/WEB.md has the measured times).
+// From N = 16 on the prefixes are deeper: three queens for N = 16..18 (both lists), four for
+// N = 19 and 20 (all solutions), in a second compiled-in table, src/kernels/rank_table_deep.inc
+// (the legal prefixes with c0 <= (N-1)/2; the mirror prefix has the same count of all
+// solutions), so one unrank costs about one count of such a subtree (N = 18: 1/2900 of the
+// tree, N = 20: about 1/40,000; docs/WEB.md has the measured times). The N = 19 and 20 tables
+// were counted on a GPU (tests/web/rank_table_gen --deep --gpu).
 //
 // Unique-only indexing (the canonical representatives of `list --unique`, in lexicographic
 // order) uses a second table: the canonical solutions below each two-queen prefix.
@@ -34,9 +36,11 @@
 namespace nqueens {
 
 // Largest N with random access to both lists (all solutions and the unique list).
-inline constexpr int kMaxRankN = 17;
-// Largest N with random access to the list of all solutions (three-queen prefix table).
-inline constexpr int kMaxRankAllN = 18;
+inline constexpr int kMaxRankN = 18;
+// Largest N with random access to the list of all solutions (four-queen prefix tables).
+inline constexpr int kMaxRankAllN = 20;
+// Deepest prefix the tables use (and count_prefix_subtrees accepts).
+inline constexpr int kMaxPrefixDepth = 4;
 
 class SolutionIndex {
  public:
@@ -61,7 +65,7 @@ class SolutionIndex {
  private:
   static void check_range(int n, bool unique);  // throws std::invalid_argument
   struct Prefix {
-    std::uint8_t cols[3];
+    std::uint8_t cols[kMaxPrefixDepth];
     std::uint64_t before;  // solutions of this list in all earlier prefixes
     std::uint64_t count;   // solutions of this list below this prefix
   };
@@ -80,9 +84,9 @@ bool is_canonical_fast(const int* cols, int n);
 // columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel).
 std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique);
 
-// Solutions (all, or canonical only) below every prefix of `depth` queens (2 or 3):
-// result[(c0 * n + c1) * n + c2], zero where queens attack. Counts the whole tree on
-// `threads` threads (0: every core) through the engine's parallel_for; implemented in
+// Solutions (all, or canonical only) below every prefix of `depth` queens (2 to
+// kMaxPrefixDepth): result[(c0 * n + c1) * n + c2] at depth 3, zero where queens attack. Counts the
+// whole tree on `threads` threads (0: every core) through the engine's parallel_for; implemented in
 // src/engine/rank_tables.cpp. What rank_table.inc and rank_table_deep.inc hold, recomputed
 // (the tests compare them for small N). Requires 2 <= N <= 32.
 std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads = 0);

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
@@ -39,5 +40,13 @@ std::string device_description();
 // Throws std::runtime_error on a CUDA error.
 void count_batch(const JobList& list, std::span<const std::size_t> indices,
                  std::span<SolutionCounts> out);
+
+// All solutions below every prefix of `depth` queens, as nqueens::count_prefix_subtrees(n,
+// depth, false) returns them (result[(c0 * n + c1) * n + ...], zero where queens attack), counted
+// on the GPU: the prefixes with c0 <= (N-1)/2 are cut two rows deeper into partial boards, one
+// GPU thread each; the mirror prefixes copy their counts. For the random-access tables of large
+// N (tests/web/rank_table_gen --gpu). Requires 4 <= N <= 32 and 1 <= depth <= N - 3.
+// Throws std::invalid_argument outside that range, std::runtime_error on a CUDA error.
+std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth);
 
 }  // namespace nqueens::gpu

@@ -39,6 +39,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   }
 }
 
+// The same persistent scheme for the prefix tables: one partial board per claim, no symmetry.
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    count_all_below_kernel(int n, const Word* __restrict__ masks, unsigned long long count,
+                           unsigned long long* __restrict__ out, unsigned long long* next) {
+  for (;;) {
+    const unsigned long long i = atomicAdd(next, 1ull);
+    if (i >= count) return;
+    out[i] = count_all_below(n, masks[3 * i], masks[3 * i + 1], masks[3 * i + 2]);
+  }
+}
+
 // Device memory that frees itself, so an exception on the way out leaks nothing.
 template <class T>
 struct DeviceBuffer {
@@ -134,6 +145,35 @@ void launch_on_device(int n, int depth, const PackedJob* jobs, std::size_t count
   check(cudaGetLastError(), "kernel launch");
   check(cudaDeviceSynchronize(), "kernel");
   check(cudaMemcpy(out, d_out.ptr, sizeof(PackedTally) * count, cudaMemcpyDeviceToHost),
+        "cudaMemcpy (counts)");
+}
+
+void count_all_below_on_device(int n, const Word* masks, std::size_t count, std::uint64_t* out) {
+  if (count == 0) return;
+  check(cudaSetDevice(0), "cudaSetDevice");
+  cudaDeviceProp p{};
+  check(cudaGetDeviceProperties(&p, 0), "cudaGetDeviceProperties");
+  int per_sm = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, count_all_below_kernel,
+                                                      kThreadsPerBlock, 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  if (per_sm < 1) per_sm = 1;
+  const std::size_t wanted = (count + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const std::size_t resident = static_cast<std::size_t>(per_sm) * p.multiProcessorCount;
+  const unsigned blocks = static_cast<unsigned>(wanted < resident ? wanted : resident);
+
+  DeviceBuffer<Word> d_masks(3 * count);
+  DeviceBuffer<unsigned long long> d_out(count);
+  DeviceBuffer<unsigned long long> d_next(1);
+  check(cudaMemcpy(d_masks.ptr, masks, sizeof(Word) * 3 * count, cudaMemcpyHostToDevice),
+        "cudaMemcpy (boards)");
+  check(cudaMemset(d_next.ptr, 0, sizeof(unsigned long long)), "cudaMemset");
+  count_all_below_kernel<<<blocks, kThreadsPerBlock>>>(n, d_masks.ptr, count, d_out.ptr,
+                                                       d_next.ptr);
+  check(cudaGetLastError(), "kernel launch");
+  check(cudaDeviceSynchronize(), "kernel");
+  static_assert(sizeof(unsigned long long) == sizeof(std::uint64_t));
+  check(cudaMemcpy(out, d_out.ptr, sizeof(std::uint64_t) * count, cudaMemcpyDeviceToHost),
         "cudaMemcpy (counts)");
 }
 

@@ -21,4 +21,9 @@ std::string cuda_device_description();
 // memory. Blocks until done. Throws std::runtime_error naming the CUDA error.
 void launch_on_device(int n, int depth, const PackedJob* jobs, std::size_t count, PackedTally* out);
 
+// count_all_below() of `count` partial boards on device 0: masks[3 * i .. 3 * i + 2] are board
+// i's left, down and right masks; out[i] its solutions. Blocks until done; throws
+// std::runtime_error naming the CUDA error.
+void count_all_below_on_device(int n, const Word* masks, std::size_t count, std::uint64_t* out);
+
 }  // namespace nqueens::gpu

@@ -216,4 +216,51 @@ NQ_HOST_DEVICE inline PackedTally count_packed_job(int n, const PackedJob& job, 
                                : search_job<kEdge>(r, job, stack, stride);
 }
 
+// All solutions below a partial board, with no symmetry rules: the attack masks the next row
+// sees (bit c = column c; `left` moves up a column per row, `right` down, as in
+// count_kernel.hpp). The plain DFS, its stack in local arrays (one thread per partial board is
+// enough for the prefix tables this serves), the last row closed by a test. Host and device:
+// tests/cuda/gpu_search_test.cpp checks it against count_prefix_subtree() on the CPU.
+NQ_HOST_DEVICE inline std::uint64_t count_all_below(int n, Word left, Word down, Word right) {
+  const Word full = n == 32 ? ~Word{0} : (Word{1} << n) - 1;
+  int row = popcount(down);  // the row being filled
+  Word todo = full & ~(left | down | right);
+  if (row >= n - 1) return row == n ? 1 : (todo != 0 ? 1 : 0);
+  Word stack_left[32], stack_down[32], stack_right[32], stack_todo[32];
+  int top = 0;
+  std::uint64_t count = 0;
+  for (;;) {
+    if (todo == 0) {
+      if (top == 0) return count;
+      --top;
+      --row;
+      left = stack_left[top];
+      down = stack_down[top];
+      right = stack_right[top];
+      todo = stack_todo[top];
+      continue;
+    }
+    const Word bit = todo & (0u - todo);
+    todo ^= bit;
+    const Word next_left = ((left | bit) << 1) & full;
+    const Word next_down = down | bit;
+    const Word next_right = (right | bit) >> 1;
+    const Word next_todo = full & ~(next_left | next_down | next_right);
+    if (row + 2 == n) {  // the next row is the last one: a free square ends a solution
+      count += next_todo != 0 ? 1 : 0;
+    } else if (next_todo != 0) {
+      stack_left[top] = left;
+      stack_down[top] = down;
+      stack_right[top] = right;
+      stack_todo[top] = todo;
+      ++top;
+      ++row;
+      left = next_left;
+      down = next_down;
+      right = next_right;
+      todo = next_todo;
+    }
+  }
+}
+
 }  // namespace nqueens::gpu

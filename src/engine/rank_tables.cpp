@@ -9,8 +9,8 @@
 namespace nqueens {
 
 std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads) {
-  if (n < 2 || n > 32 || depth < 2 || depth > 3 || depth > n)
-    throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32 and depth 2 or 3");
+  if (n < 2 || n > 32 || depth < 2 || depth > kMaxPrefixDepth || depth > n)
+    throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32 and depth 2 to 4");
   std::size_t size = 1;
   for (int r = 0; r < depth; ++r) size *= static_cast<std::size_t>(n);
   std::vector<std::uint64_t> counts(size, 0);
@@ -28,18 +28,18 @@ std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, 
   };
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < size; ++i) {
-    int c[3];
+    int c[kMaxPrefixDepth];
     cols_of(i, c);
     if (unique ? 2 * c[0] <= n - 1 : i <= mirror(c)) todo.push_back(i);
   }
   parallel_for(todo.size(), threads, [&](std::size_t j) {
-    int c[3];
+    int c[kMaxPrefixDepth];
     cols_of(todo[j], c);
     counts[todo[j]] = count_prefix_subtree(n, c, depth, unique);
   });
   if (!unique)
     for (std::size_t i = 0; i < size; ++i) {
-      int c[3];
+      int c[kMaxPrefixDepth];
       cols_of(i, c);
       const std::size_t m = mirror(c);
       if (m < i) counts[i] = counts[m];

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -134,32 +135,54 @@ std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool uniqu
 
 namespace {
 
-#include "rank_table.inc"  // kRankTableMinN, kRankTable[n][unique] -> {c0 * n + c1: count}
+#include "rank_table.inc"  // kRankTableMinN..kRankTableMaxN: kRankTable[n][unique][c0 * n + c1]
 struct DeepRankTable {
   int n;
   bool unique;
-  const std::uint64_t* half;  // c0 <= (N-1)/2 only
+  int depth;
+  const std::uint32_t* legal;  // the legal prefixes with c0 <= (N-1)/2, in lexicographic order
+  std::size_t size;
 };
-#include "rank_table_deep.inc"  // kDeepRankTables: {N, unique, {(c0 * n + c1) * n + c2: count}}
+#include "rank_table_deep.inc"  // kDeepRankTables
 
-const std::uint64_t* deep_half(int n, bool unique) {
+const DeepRankTable* deep_table_of(int n, bool unique) {
   for (const DeepRankTable& t : kDeepRankTables)
-    if (t.n == n && t.unique == unique) return t.half;
+    if (t.n == n && t.unique == unique) return &t;
   return nullptr;
 }
 
-// A three-queen table, unfolded: the mirror prefix (N-1-c0, N-1-c1, N-1-c2) has the same
-// count of all solutions; canonical solutions never have c0 > (N-1)/2.
-std::vector<std::uint64_t> deep_table(int n, bool unique, const std::uint64_t* half) {
-  const int stored = (n + 1) / 2;
-  std::vector<std::uint64_t> counts(static_cast<std::size_t>(n) * n * n, 0);
-  for (int i = 0; i < n * n * n; ++i) {
-    const int c0 = i / (n * n), c1 = i / n % n, c2 = i % n;
-    if (c0 < stored)
-      counts[i] = half[i];
-    else if (!unique)
-      counts[i] = half[((n - 1 - c0) * n + (n - 1 - c1)) * n + (n - 1 - c2)];
+// A deep table unfolded over every prefix (zero where queens attack): the mirror prefix
+// (N-1-c0, N-1-c1, ...) has the same count of all solutions; canonical solutions never have
+// c0 > (N-1)/2.
+std::vector<std::uint64_t> deep_counts(const DeepRankTable& t) {
+  const int n = t.n;
+  std::size_t size = 1;
+  for (int r = 0; r < t.depth; ++r) size *= static_cast<std::size_t>(n);
+  std::vector<std::uint64_t> counts(size, 0);
+  auto cols_of = [&](std::size_t i, int* c) {
+    for (int r = t.depth - 1; r >= 0; --r, i /= static_cast<std::size_t>(n))
+      c[r] = static_cast<int>(i % static_cast<std::size_t>(n));
+  };
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    int c[kMaxPrefixDepth] = {};
+    cols_of(i, c);
+    Masks m;
+    if (2 * c[0] > n - 1 || !prefix_masks(n, c, t.depth, m)) continue;
+    if (next == t.size) throw std::logic_error("rank_table_deep.inc is shorter than its prefixes");
+    counts[i] = t.legal[next++];
   }
+  if (next != t.size) throw std::logic_error("rank_table_deep.inc is longer than its prefixes");
+  if (!t.unique)
+    for (std::size_t i = 0; i < size; ++i) {
+      int c[kMaxPrefixDepth] = {};
+      cols_of(i, c);
+      if (2 * c[0] <= n - 1) continue;
+      std::size_t mirror = 0;
+      for (int r = 0; r < t.depth; ++r)
+        mirror = mirror * static_cast<std::size_t>(n) + (n - 1 - c[r]);
+      counts[i] = counts[mirror];
+    }
   return counts;
 }
 
@@ -176,19 +199,21 @@ void SolutionIndex::check_range(int n, bool unique) {
 SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth_(std::min(n, 2)) {
   check_range(n, unique);
   std::vector<std::uint64_t> counts;
-  if (const std::uint64_t* half = deep_half(n, unique)) {
-    depth_ = 3;
-    counts = deep_table(n, unique, half);
+  if (const DeepRankTable* deep = deep_table_of(n, unique)) {
+    depth_ = deep->depth;
+    counts = deep_counts(*deep);
   } else if (n == 1) {
     counts = {1};
   } else if (n < kRankTableMinN) {
     counts = count_prefix_subtrees(n, unique);
-  } else {
+  } else if (n <= kRankTableMaxN) {
     const std::uint64_t* t = kRankTable[n - kRankTableMinN][unique ? 1 : 0];
     counts.assign(t, t + n * n);
+  } else {
+    throw std::logic_error("no prefix table for N = " + std::to_string(n));
   }
   for (int i = 0; i < static_cast<int>(counts.size()); ++i) {
-    int c[3] = {};
+    int c[kMaxPrefixDepth] = {};
     for (int r = depth_ - 1, rest = i; r >= 0; --r, rest /= n) c[r] = rest % n;
     Masks m;
     if (!prefix_masks(n, c, depth_, m)) continue;
@@ -218,7 +243,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
   auto it = std::upper_bound(prefixes_.begin(), prefixes_.end(), index - 1,
                              [](std::uint64_t k, const Prefix& p) { return k < p.before; });
   const Prefix& p = *(it - 1);
-  int cols[64] = {p.cols[0], p.cols[1], p.cols[2]};
+  int cols[64] = {p.cols[0], p.cols[1], p.cols[2], p.cols[3]};
   std::uint64_t left = index - p.before;  // 1-based position inside this prefix
   const Row mask = board_mask(n_);
   Masks m;
@@ -260,7 +285,7 @@ std::uint64_t SolutionIndex::rank(const Solution& solution) const {
                                  if (p.cols[r] != s[r]) return p.cols[r] < s[r];
                                return false;
                              });
-  int cols[64] = {it->cols[0], it->cols[1], it->cols[2]};
+  int cols[64] = {it->cols[0], it->cols[1], it->cols[2], it->cols[3]};
   std::uint64_t index = it->before;
   const Row mask = board_mask(n_);
   Masks m;

@@ -1,12 +1,14 @@
 // On a GPU: N = 4..18 counted by the CUDA kernel through run_count(), exactly as
 // `nqueens count N --gpu` does, against OEIS A000170 / A002562. Without a usable device it
 // prints why and exits 77, which ctest reports as skipped (SKIP_RETURN_CODE), not passed.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 
 #include "gpu_count.hpp"
 #include "nqueens/known_counts.hpp"
+#include "nqueens/rank.hpp"
 #include "nqueens/run.hpp"
 
 int main() {
@@ -35,6 +37,21 @@ int main() {
                   r.record.shard_jobs(), r.seconds, ok ? "ok" : "WRONG");
       if (!ok) ++failures;
     }
+    // The prefix tables of the random-access index, counted on the GPU, against the CPU.
+    for (int n = 6; n <= 14; ++n)
+      for (int depth = 1; depth <= std::min(n - 3, nqueens::kMaxPrefixDepth); ++depth) {
+        const auto gpu = nqueens::gpu::count_prefix_subtrees(n, depth);
+        const bool ok = depth < 2 ? gpu.size() == static_cast<std::size_t>(n)
+                                  : gpu == nqueens::count_prefix_subtrees(n, depth, false);
+        std::uint64_t sum = 0;
+        for (const std::uint64_t c : gpu) sum += c;
+        if (!ok || sum != nqueens::known::kTotal[n]) {
+          std::printf("N=%2d prefix depth %d: GPU prefix counts differ (sum %llu) WRONG\n", n,
+                      depth, static_cast<unsigned long long>(sum));
+          ++failures;
+        }
+      }
+    std::printf("prefix counts N = 6..14, depth 1..4: %s\n", failures == 0 ? "ok" : "WRONG");
   } catch (const std::exception& e) {
     std::printf("error: %s\n", e.what());
     return 1;

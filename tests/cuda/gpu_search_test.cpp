@@ -15,6 +15,7 @@
 #include "cuda/gpu_batch.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/known_counts.hpp"
+#include "nqueens/rank.hpp"
 #include "nqueens/run.hpp"
 
 namespace {
@@ -140,6 +141,32 @@ TEST(GpuSearchOnHost, RunCountBatchesCheckpointAndResume) {
   EXPECT_EQ(static_cast<std::uint64_t>(second.record.sum.classes(12).unique()),
             nqueens::known::kUnique[12]);
   std::filesystem::remove(path);
+}
+
+TEST(GpuSearchOnHost, CountAllBelowMatchesPrefixSubtrees) {
+  // The prefix-table kernel's search on the CPU: every three-queen prefix of N = 5..12 (and
+  // the empty and complete boards) against the CPU's count_prefix_subtree.
+  for (int n = 5; n <= 12; ++n) {
+    const gpu::Word full = (gpu::Word{1} << n) - 1;
+    EXPECT_EQ(gpu::count_all_below(n, 0, 0, 0), nqueens::known::kTotal[n]) << n;
+    for (int i = 0; i < n * n * n; ++i) {
+      const int cols[3] = {i / (n * n), i / n % n, i % n};
+      gpu::Word left = 0, down = 0, right = 0;
+      bool legal = true;
+      for (const int c : cols) {
+        const gpu::Word bit = gpu::Word{1} << c;
+        legal = legal && ((left | down | right) & bit) == 0;
+        left = ((left | bit) << 1) & full;
+        down |= bit;
+        right = (right | bit) >> 1;
+      }
+      if (!legal) continue;
+      EXPECT_EQ(gpu::count_all_below(n, left, down, right),
+                nqueens::count_prefix_subtree(n, cols, 3, false))
+          << "n " << n << " prefix " << cols[0] << " " << cols[1] << " " << cols[2];
+    }
+  }
+  EXPECT_EQ(gpu::count_all_below(4, 0, 0b1111, 0), 1u);  // a complete board is one solution
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
-// Random access by three-queen tables (include/nqueens/rank.hpp): both lists of N = 16 and
-// 17, all solutions up to kMaxRankAllN, checked against the plain enumeration, the mirror
-// symmetry and the published counts, and the table builder at depth 3.
+// Random access by the deep prefix tables (include/nqueens/rank.hpp): three queens for both
+// lists of N = 16..18, four queens for all solutions of N = 19 and 20, checked against the
+// plain enumeration, the mirror symmetry and the published counts, and the table builder at
+// depths 3 and 4.
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <stdexcept>
 
 #include "nqueens/enumerate.hpp"
 #include "nqueens/known_counts.hpp"
@@ -15,7 +17,7 @@ namespace {
 using nqueens::known::kTotal;
 using nqueens::known::kUnique;
 
-constexpr int kFirstDeepN = 16;  // the first N with three-queen tables (rank_table_deep.inc)
+constexpr int kFirstDeepN = 16;  // the first N with deep tables (rank_table_deep.inc)
 
 TEST(DeepRank, TableSizesArePublishedCounts) {
   for (int n = kFirstDeepN; n <= nqueens::kMaxRankAllN; ++n) {
@@ -61,9 +63,24 @@ TEST(DeepRank, MirrorIndicesAreMirrorBoards) {
   }
 }
 
-TEST(DeepRank, UniqueListStopsAtTheTwoQueenTables) {
+TEST(DeepRank, ListsStopWhereTheTablesStop) {
   EXPECT_THROW(nqueens::SolutionIndex::get(nqueens::kMaxRankN + 1, true), std::invalid_argument);
   EXPECT_THROW(nqueens::SolutionIndex::get(nqueens::kMaxRankAllN + 1, false),
+               std::invalid_argument);
+}
+
+TEST(DeepRank, FourQueenCountsAddUpAndMatchOnePrefixCounts) {
+  for (int n = 6; n <= 10; ++n) {
+    const auto counts = nqueens::count_prefix_subtrees(n, 4, false, 2);
+    EXPECT_EQ(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}), kTotal[n]);
+    const auto unique = nqueens::count_prefix_subtrees(n, 4, true, 2);
+    EXPECT_EQ(std::accumulate(unique.begin(), unique.end(), std::uint64_t{0}), kUnique[n]);
+    for (int i = 0; i < n * n * n * n; i += 5) {
+      const int cols[4] = {i / (n * n * n), i / (n * n) % n, i / n % n, i % n};
+      EXPECT_EQ(counts[i], nqueens::count_prefix_subtree(n, cols, 4, false)) << n << " " << i;
+    }
+  }
+  EXPECT_THROW(nqueens::count_prefix_subtrees(10, nqueens::kMaxPrefixDepth + 1, false),
                std::invalid_argument);
 }
 

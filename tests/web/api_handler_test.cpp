@@ -62,10 +62,18 @@ TEST(ApiHandler, WalkWithNoSolutionInSightStopsOnTime) {
 
 TEST(ApiHandler, CountsSayWhatIsReachable) {
   const auto all = body(handle_api("counts", Params{{"n", "18"}}));
-  EXPECT_EQ(all["random_access"], nqueens::kMaxRankAllN >= 18);
-  EXPECT_EQ(all["random_access_unique"], false);
+  EXPECT_EQ(all["random_access"], true);
+  EXPECT_EQ(all["random_access_unique"], true);
   EXPECT_EQ(all["walk_limit"], 666090624u);
-  EXPECT_EQ(all["walk_limit_unique"], Limits{}.max_walk_index);
+  EXPECT_EQ(all["walk_limit_unique"], 83263591u);
+  const auto twenty = body(handle_api("counts", Params{{"n", "20"}}));
+  EXPECT_EQ(twenty["random_access"], true);
+  EXPECT_EQ(twenty["random_access_unique"], false);
+  EXPECT_EQ(twenty["walk_limit"], 39029188884u);
+  EXPECT_EQ(twenty["walk_limit_unique"], Limits{}.max_walk_index);
+  const auto beyond = body(handle_api("counts", Params{{"n", "21"}}));
+  EXPECT_EQ(beyond["random_access"], false);
+  EXPECT_EQ(beyond["walk_limit"], Limits{}.max_walk_index);
   const auto small = body(handle_api("counts", Params{{"n", "3"}}));
   EXPECT_EQ(small["total"], 0);
 }
@@ -84,8 +92,22 @@ TEST(ApiHandler, RandomAccessBeyondSeventeen) {
   }
   const auto back = body(handle_api("rank", Params{{"solution", cols}}));
   EXPECT_EQ(back["index"], 666090624u);
-  // The unique list of N = 18 has no random access: rank says so.
-  EXPECT_EQ(handle_api("rank", Params{{"solution", cols}, {"unique", "1"}}).status, 400);
+  // In the unique list it stands for its class: the index of its canonical form, and that
+  // index of the unique list is the canonical form.
+  const auto in_unique = body(handle_api("rank", Params{{"solution", cols}, {"unique", "1"}}));
+  ASSERT_TRUE(in_unique.contains("index")) << in_unique;
+  const auto canonical = body(handle_api(
+      "solution", Params{{"n", "18"}, {"index", in_unique["index"].dump()}, {"unique", "1"}}));
+  EXPECT_EQ(canonical["solution"], in_unique["canonical"]);
+  // The unique list of N = 18 and the list of N = 20 have random access too.
+  const auto last_unique =
+      body(handle_api("solution", Params{{"n", "18"}, {"index", "83263591"}, {"unique", "1"}}));
+  ASSERT_TRUE(last_unique.contains("solution")) << last_unique;
+  const auto twenty = body(handle_api("solution", Params{{"n", "20"}, {"index", "39029188884"}}));
+  ASSERT_TRUE(twenty.contains("solution")) << twenty;
+  const auto twenty_first = body(handle_api("solution", Params{{"n", "20"}, {"index", "1"}}));
+  for (int r = 0; r < 20; ++r)
+    EXPECT_EQ(twenty["solution"][r].get<int>(), 21 - twenty_first["solution"][r].get<int>());
 }
 
 TEST(ApiHandler, TraceReplayHonoursTheDeadline) {
