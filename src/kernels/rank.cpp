@@ -258,17 +258,37 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
     walk(n_, cols, depth_, m, mask, visit);
     return result;
   }
-  // Descend: skip whole subtrees of the candidates before the one that holds #index.
+  // Descend: skip whole subtrees of the candidates before the one that holds #index, or,
+  // when #index lies in the second half of the current subtree (whose size `here` is known),
+  // of the candidates after it, counted from the last one: at most half a subtree per row.
+  std::uint64_t here = p.count;
   for (int row = depth_; row < n_; ++row) {
-    for (Row todo = m.free(mask);; todo &= todo - 1) {
-      const Row bit = todo & (0u - todo);  // (never 0: the counts add up to `left`)
-      cols[row] = std::countr_zero(bit);
-      const std::uint64_t below = count_below(n_, cols, row + 1);
-      if (left <= below) {
-        m = m.below(bit, mask);
-        break;
+    Row todo = m.free(mask);  // (never empty: the counts add up to `here`)
+    if (left <= here - left) {
+      for (;; todo &= todo - 1) {
+        const Row bit = todo & (0u - todo);
+        cols[row] = std::countr_zero(bit);
+        const std::uint64_t below = count_below(n_, cols, row + 1);
+        if (left <= below) {
+          m = m.below(bit, mask);
+          here = below;
+          break;
+        }
+        left -= below;
       }
-      left -= below;
+    } else {
+      std::uint64_t after = here - left;  // solutions of this subtree after #index
+      for (;; todo ^= Row{1} << cols[row]) {
+        cols[row] = std::bit_width(todo) - 1;
+        const std::uint64_t below = count_below(n_, cols, row + 1);
+        if (after < below) {
+          m = m.below(Row{1} << cols[row], mask);
+          here = below;
+          left = below - after;
+          break;
+        }
+        after -= below;
+      }
     }
   }
   return Solution(cols, cols + n_);
