@@ -9,7 +9,9 @@
 //
 // AVX2 has no compress-store (AVX-512's vpcompressd): the lanes to keep are gathered to the
 // front by vpermd with an index vector from a 256-entry table (8 bytes an entry, widened by
-// vpmovzxbd), computed once per peel step and shared by the 3 or 4 arrays stored.
+// vpmovzxbd), computed once per peel step and shared by the 3 or 4 arrays stored. The
+// expanding load that refills empty lanes (frontier_search.hpp, kRefill) is the inverse:
+// vpermd by each lane's rank among the empty lanes (a second 256-entry table), then a blend.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -43,6 +45,21 @@ constexpr std::array<std::uint64_t, 256> make_compress_table() {
 }
 constexpr std::array<std::uint64_t, 256> kCompress = make_compress_table();
 
+// kRank[m]: byte i = how many lanes of m come before lane i (the i-th lane of m takes the
+// rank-th of the next parents in an expanding load).
+constexpr std::array<std::uint64_t, 256> make_rank_table() {
+  std::array<std::uint64_t, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    std::uint64_t v = 0;
+    for (unsigned lane = 0; lane < 8; ++lane)
+      v |= std::uint64_t{static_cast<unsigned>(std::popcount(m & ((1u << lane) - 1)))}
+           << (8 * lane);
+    t[m] = v;
+  }
+  return t;
+}
+constexpr std::array<std::uint64_t, 256> kRank = make_rank_table();
+
 }  // namespace
 
 #if defined(__clang__)
@@ -56,9 +73,12 @@ namespace {
 
 struct Avx2 {
   static constexpr int kLanes = 8;
-  // Dead-end tests on the last 3 rows, not 4 as with AVX-512: N = 16 took 0.381 s with 3,
-  // 0.417 s with 4, 0.459 s with 2 (one thread, medians of 3).
-  static constexpr int kPruneRows = 3;
+  // Dead-end tests on the last 4 rows. With half-empty lanes (no refill) 3 rows paid best
+  // (N = 16: 0.381 s with 3, 0.417 s with 4, 0.459 s with 2); with refilled lanes 4 rows
+  // are slightly faster (0.299 s against 0.306 s, medians of 3). Refill: N = 16 0.340 s ->
+  // 0.306 s (docs/ALGORITHMS.md, "Kernel tiers").
+  static constexpr int kPruneRows = 4;
+  static constexpr bool kRefill = true;
   static constexpr unsigned kAllBits = 0xff;
   using V = __m256i;
   using M = __m256i;  // all-ones or zero lanes
@@ -67,10 +87,12 @@ struct Avx2 {
   static V load(const Row* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
   static void store(Row* p, V v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
   static V set1(Row x) { return _mm256_set1_epi32(static_cast<int>(x)); }
+  static V zero() { return _mm256_setzero_si256(); }
   static V iota() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
   static V and_(V a, V b) { return _mm256_and_si256(a, b); }
   static V or_(V a, V b) { return _mm256_or_si256(a, b); }
   static V xor_(V a, V b) { return _mm256_xor_si256(a, b); }
+  static V min(V a, V b) { return _mm256_min_epu32(a, b); }
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V andnot(V a, V b) { return _mm256_andnot_si256(a, b); }
   static V neg(V v) { return _mm256_sub_epi32(_mm256_setzero_si256(), v); }
@@ -99,6 +121,17 @@ struct Avx2 {
   }
   static void store_compressed(Row* p, V v, __m256i perm) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(v, perm));
+  }
+  // Expanding load: lane i of `empty` takes p[ranks(bits(empty))[i]], the others keep old.
+  static V ranks(unsigned empty) {
+    return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kRank[empty])));
+  }
+  static V refill(V old, M empty, V rank, const Row* p) {
+    const V next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    return _mm256_blendv_epi8(old, _mm256_permutevar8x32_epi32(next, rank), empty);
+  }
+  static V refill_index(V old, M empty, V rank, Row p) {
+    return _mm256_blendv_epi8(old, _mm256_add_epi32(rank, set1(p)), empty);
   }
 };
 

@@ -21,6 +21,10 @@ struct Scalar {
   // Dead-end tests on the last 4 rows: N = 16 took 1.70 s with 4, 2.00 s with 3, 1.89 s with
   // 2 (one thread, medians of 3).
   static constexpr int kPruneRows = 4;
+  // Refilling the lane from the next state when it runs empty (a select instead of the
+  // mispredicted loop exit) was slower: N = 15 0.243 s against 0.223 s, even with the next
+  // state loaded one step ahead (docs/ALGORITHMS.md, "Kernel tiers").
+  static constexpr bool kRefill = false;
   static constexpr unsigned kAllBits = 1;
   using V = Row;
   using M = bool;
@@ -33,6 +37,7 @@ struct Scalar {
   static V and_(V a, V b) { return a & b; }
   static V or_(V a, V b) { return a | b; }
   static V xor_(V a, V b) { return a ^ b; }
+  static V min(V a, V b) { return std::min(a, b); }
   static V add(V a, V b) { return a + b; }
   static V andnot(V a, V b) { return ~a & b; }
   static V neg(V v) { return 0u - v; }

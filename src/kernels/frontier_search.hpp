@@ -11,15 +11,19 @@
 // code compiled for another CPU).
 //
 // A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
-// how many of the last rows the dead-end tests look at, 1..4, the best count per tier):
+// how many of the last rows the dead-end tests look at, 1..4, the best count per tier;
+// kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
-//   and_ or_ xor_ add, andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
+//   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
 //   shift(n) and shl(v, shift)/shr(v, shift) for a count shared by all lanes,
 //   is_zero(v) eq(a, b) lt(a, b) (signed) all(): masks; mor mand mandnot(a, b) = a & ~b;
 //   clear(m, v) = m ? 0 : v, select(m, v) = m ? v : 0; bits(m): lane i -> bit i (kAllBits:
 //   every lane); popcount(bits); all_zero(v);
 //   perm(bits) and store_compressed(p, v, perm): the lanes named by `bits` stored from p on,
-//   in order (a full vector may be written: buffers have kLanes of slack).
+//   in order (a full vector may be written: buffers have kLanes of slack);
+//   with kRefill: ranks(bits), refill(old, m, ranks, p) (lane i of m takes p[its rank among
+//   the lanes of m], the others keep old; reads up to p[kLanes - 1]) and
+//   refill_index(old, m, ranks, p) (lane i of m takes p + its rank).
 #pragma once
 
 namespace nqueens::kernels::frontier {
@@ -132,18 +136,22 @@ struct Prune {
     return p;
   }
 
-  // Squares of the row `s` rows below that no queen of (l, d, rt) attacks, among `allowed`.
-  static V open(V l, V d, V rt, typename S::Shift s, V allowed) {
-    return S::andnot(S::or_(d, S::or_(S::shl(l, s), S::shr(rt, s))), allowed);
+  // Squares of the row `s` rows below that no diagonal of (l, rt) attacks, among `free`.
+  static V open(V l, V rt, typename S::Shift s, V free) {
+    return S::andnot(S::or_(S::shl(l, s), S::shr(rt, s)), free);
   }
 
-  // The lanes whose state cannot be completed (or were `off` to begin with).
+  // The lanes whose state cannot be completed, or whose `bit` is 0 (no child in that lane).
+  // A lane is dead when its bit or one of the tested rows' open squares is zero, that is when
+  // their minimum is: one compare for all of them.
   template <bool Edge>
-  M dead(M off, V l, V d, V rt) const {
-    M out = S::mor(off, S::is_zero(open(l, d, rt, shift, last)));
-    if constexpr (S::kPruneRows >= 2) out = S::mor(out, S::is_zero(open(l, d, rt, shift2, mask)));
-    if constexpr (S::kPruneRows >= 3) out = S::mor(out, S::is_zero(open(l, d, rt, shift3, mask)));
-    if constexpr (S::kPruneRows >= 4) out = S::mor(out, S::is_zero(open(l, d, rt, shift4, mask)));
+  M dead(V bit, V l, V d, V rt) const {
+    const V free = S::andnot(d, mask);
+    V low = S::min(bit, open(l, rt, shift, S::andnot(d, last)));
+    if constexpr (S::kPruneRows >= 2) low = S::min(low, open(l, rt, shift2, free));
+    if constexpr (S::kPruneRows >= 3) low = S::min(low, open(l, rt, shift3, free));
+    if constexpr (S::kPruneRows >= 4) low = S::min(low, open(l, rt, shift4, free));
+    M out = S::is_zero(low);
     if (Edge && sides) {
       const M dead0 = S::mand(S::is_zero(S::and_(d, one)), S::eq(S::and_(rt, span0), span0));
       const M dead1 = S::mand(S::is_zero(S::and_(d, top)), S::eq(S::and_(l, span1), span1));
@@ -152,6 +160,65 @@ struct Prune {
     return out;
   }
 };
+
+// Peels the candidates of states [pos, count) of `in` (row `row`), one per lane and step:
+// step(l, d, rt, bit, index) gets the lanes' states, their candidate for this step (0 in
+// lanes without one) and the states' indices. `more()` says whether to take further states;
+// when it turns false, the states already in the lanes are finished. Returns the index of
+// the first state not taken.
+//
+// With S::kRefill, lanes whose state has no candidate left take the next states in order
+// (an expanding load), so every step works on full lanes and no branch depends on how many
+// candidates a state has. Without it, a vector of states is peeled until its richest lane
+// is done (lanes are about half empty on average), then the next vector is loaded.
+template <class S, bool Edge, class More, class Step>
+int peel_states(const RowRules<S>& rr, const Level<S>& in, int pos, int count, More more,
+                Step step) {
+  using V = typename S::V;
+  using M = typename S::M;
+  constexpr int L = S::kLanes;
+  const V iota = S::iota();
+  int p = pos;
+  if constexpr (S::kRefill) {
+    V l = S::zero(), d = S::zero(), rt = S::zero(), index = S::zero(), free = S::zero();
+    const V end = S::set1(static_cast<Row>(count));
+    for (;;) {
+      if (p < count && more()) {
+        const M empty = S::is_zero(free);
+        const unsigned em = S::bits(empty);
+        const V rank = S::ranks(em);
+        l = S::refill(l, empty, rank, in.left + p);
+        d = S::refill(d, empty, rank, in.down + p);
+        rt = S::refill(rt, empty, rank, in.right + p);
+        index = S::refill_index(index, empty, rank, static_cast<Row>(p));
+        const M off = S::mor(S::mandnot(S::all(), empty), S::mandnot(S::all(), S::lt(index, end)));
+        free = S::or_(free, rr.candidates(off, l, d, rt));
+        p += S::popcount(em);
+      } else if (S::all_zero(free)) {
+        break;
+      }
+      const V bit = S::and_(free, S::neg(free));
+      free = S::xor_(free, bit);
+      step(l, d, rt, bit, index);
+    }
+  } else {
+    while (p < count && more()) {
+      const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
+      const V l = S::load(in.left + p);
+      const V d = S::load(in.down + p);
+      const V rt = S::load(in.right + p);
+      V free = rr.candidates(off, l, d, rt);
+      const V index = S::add(S::set1(static_cast<Row>(p)), iota);
+      while (!S::all_zero(free)) {
+        const V bit = S::and_(free, S::neg(free));
+        free = S::xor_(free, bit);
+        step(l, d, rt, bit, index);
+      }
+      p += L;
+    }
+  }
+  return std::min(p, count);
+}
 
 // Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
 // advances pos and returns how many children were written.
@@ -163,39 +230,28 @@ int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int coun
   const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
   const Prune<S> prune = Prune<S>::template make<Edge>(r, row + 1);
   const V flag = S::set1(kFlag);
-  const V iota = S::iota();
-  const int limit = kCapacity - L * (r.n - row);  // a vector has <= L*(N-row) children
+  // States in the lanes have at most L*(N-row) children between them, plus one step's.
+  const int limit = kCapacity - L * (r.n - row) - L;
   int written = 0;
-  int p = pos;
-  while (p < count && written <= limit) {
-    const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
-    const V l = S::load(in.left + p);
-    const V d = S::load(in.down + p);
-    const V rt = S::load(in.right + p);
-    V free = rr.candidates(off, l, d, rt);
-    const V index = S::add(S::set1(static_cast<Row>(p)), iota);
-    while (!S::all_zero(free)) {
-      const V bit = S::and_(free, S::neg(free));
-      free = S::xor_(free, bit);
-      const V nl = S::shl1(S::or_(l, bit));
-      V nd = S::or_(d, bit);
-      const V nr = S::shr1(S::or_(rt, bit));
-      const M gone = prune.template dead<Edge>(S::is_zero(bit), nl, nd, nr);
-      const unsigned keep = S::bits(gone) ^ S::kAllBits;
-      const auto perm = S::perm(keep);
-      if constexpr (Edge) {
-        if (rr.has_special)  // rows bound1 and bound2 only
-          nd = S::or_(nd, S::select(S::eq(bit, rr.special), flag));
-        S::store_compressed(out.parent + written, index, perm);
-      }
-      S::store_compressed(out.left + written, nl, perm);
-      S::store_compressed(out.down + written, nd, perm);
-      S::store_compressed(out.right + written, nr, perm);
-      written += S::popcount(keep);
-    }
-    p += L;
-  }
-  pos = std::min(p, count);
+  pos = peel_states<S, Edge>(
+      rr, in, pos, count, [&] { return written <= limit; },
+      [&](V l, V d, V rt, V bit, V index) {
+        const V nl = S::shl1(S::or_(l, bit));
+        V nd = S::or_(d, bit);
+        const V nr = S::shr1(S::or_(rt, bit));
+        const M gone = prune.template dead<Edge>(bit, nl, nd, nr);
+        const unsigned keep = S::bits(gone) ^ S::kAllBits;
+        const auto perm = S::perm(keep);
+        if constexpr (Edge) {
+          if (rr.has_special)  // rows bound1 and bound2 only
+            nd = S::or_(nd, S::select(S::eq(bit, rr.special), flag));
+          S::store_compressed(out.parent + written, index, perm);
+        }
+        S::store_compressed(out.left + written, nl, perm);
+        S::store_compressed(out.down + written, nd, perm);
+        S::store_compressed(out.right + written, nr, perm);
+        written += S::popcount(keep);
+      });
   return written;
 }
 
@@ -236,82 +292,75 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
   const V last_allowed = S::set1(r.mask & ~r.last_mask);
   const V flag = S::set1(kFlag);
   const V end_bit = S::set1(r.end_bit);
-  const V iota = S::iota();
   // The half-turn shortcut of count_frontier.cpp: row N-2's queen left of the reflected row
   // 1 queen wins outright, right of it loses, equal goes to the full comparison.
   const bool quick = Edge && s.start >= 2;
   const V half_turn = S::set1(quick ? Row{1} << (r.n - 1 - std::countr_zero(s.board[1])) : Row{0});
   std::uint64_t plain = 0;
-  for (int p = 0; p < count; p += L) {
-    const M off = S::mandnot(S::all(), S::lt(iota, S::set1(static_cast<Row>(count - p))));
-    const V l = S::load(in.left + p);
-    const V d = S::load(in.down + p);
-    const V rt = S::load(in.right + p);
-    V free = rr.candidates(off, l, d, rt);
-    M flagged_state{};
-    if constexpr (Edge) flagged_state = S::mandnot(S::all(), S::is_zero(S::and_(d, flag)));
-    while (!S::all_zero(free)) {
-      const V bit = S::and_(free, S::neg(free));
-      free = S::xor_(free, bit);
-      const V nl = S::shl1(S::or_(l, bit));
-      const V nd = S::or_(d, bit);
-      const V nr = S::shr1(S::or_(rt, bit));
-      // Row n-2's squares (with its rules) and the two free columns a < b.
-      const V sq = rr2.candidates(S::is_zero(bit), nl, nd, nr);
-      const V two = S::andnot(nd, mask);
-      const V a = S::and_(two, S::neg(two));
-      const V b = S::xor_(two, a);
-      // Queen of row n-2 on a, last queen on b; then the other way round.
-      const V last_b = S::andnot(S::or_(S::shl1(S::or_(nl, a)), S::shr1(S::or_(nr, a))),
-                                 S::and_(b, last_allowed));
-      const V last_a = S::andnot(S::or_(S::shl1(S::or_(nl, b)), S::shr1(S::or_(nr, b))),
-                                 S::and_(a, last_allowed));
-      const M no_ab = S::mor(S::is_zero(S::and_(sq, a)), S::is_zero(last_b));
-      const M no_ba = S::mor(S::is_zero(S::and_(sq, b)), S::is_zero(last_a));
-      if constexpr (!Edge) {
-        plain += static_cast<unsigned>(S::popcount(S::bits(no_ab) ^ S::kAllBits) +
-                                       S::popcount(S::bits(no_ba) ^ S::kAllBits));
-      } else {
-        const M all = S::all();
-        const M leaf_ab = S::mandnot(all, no_ab);
-        const M leaf_ba = S::mandnot(all, no_ba);
-        const M state_flag = S::mor(flagged_state, S::eq(bit, rr.special));
-        const M rot_ab = S::mor(state_flag, S::eq(a, rr2.special));
-        const M rot_ba = S::mor(state_flag, S::eq(b, rr2.special));
-        const M flagged_ab = S::mand(leaf_ab, S::mor(rot_ab, S::eq(b, end_bit)));
-        const M flagged_ba = S::mand(leaf_ba, S::mor(rot_ba, S::eq(a, end_bit)));
-        unsigned slow_ab = S::bits(flagged_ab), slow_ba = S::bits(flagged_ba);
-        plain += static_cast<unsigned>(S::popcount(S::bits(leaf_ab) & ~slow_ab) +
-                                       S::popcount(S::bits(leaf_ba) & ~slow_ba));
-        if ((slow_ab | slow_ba) == 0) continue;
-        if (quick) {
-          const M only_ab = S::mandnot(flagged_ab, rot_ab);
-          const M only_ba = S::mandnot(flagged_ba, rot_ba);
-          const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
-                               S::bits(S::mand(only_ba, S::lt(b, half_turn))) << L;
-          plain += static_cast<unsigned>(S::popcount(win));
-          slow_ab =
-              S::bits(S::mor(S::mand(flagged_ab, rot_ab), S::mand(only_ab, S::eq(a, half_turn))));
-          slow_ba =
-              S::bits(S::mor(S::mand(flagged_ba, rot_ba), S::mand(only_ba, S::eq(b, half_turn))));
-        }
-        if ((slow_ab | slow_ba) != 0) {
-          alignas(64) Row bits[L], as[L], bs[L];
-          S::store(bits, bit);
-          S::store(as, a);
-          S::store(bs, b);
-          for (unsigned m = slow_ab; m != 0; m &= m - 1) {
-            const int lane = std::countr_zero(m);
-            classify_flagged(s, f, p + lane, bits[lane], as[lane], bs[lane], t);
+  peel_states<S, Edge>(
+      rr, in, 0, count, [] { return true; },
+      [&](V l, V d, V rt, V bit, V index) {
+        M flagged_state{};
+        if constexpr (Edge) flagged_state = S::mandnot(S::all(), S::is_zero(S::and_(d, flag)));
+        const V nl = S::shl1(S::or_(l, bit));
+        const V nd = S::or_(d, bit);
+        const V nr = S::shr1(S::or_(rt, bit));
+        // Row n-2's squares (with its rules) and the two free columns a < b.
+        const V sq = rr2.candidates(S::is_zero(bit), nl, nd, nr);
+        const V two = S::andnot(nd, mask);
+        const V a = S::and_(two, S::neg(two));
+        const V b = S::xor_(two, a);
+        // Queen of row n-2 on a, last queen on b; then the other way round.
+        const V last_b = S::andnot(S::or_(S::shl1(S::or_(nl, a)), S::shr1(S::or_(nr, a))),
+                                   S::and_(b, last_allowed));
+        const V last_a = S::andnot(S::or_(S::shl1(S::or_(nl, b)), S::shr1(S::or_(nr, b))),
+                                   S::and_(a, last_allowed));
+        const M no_ab = S::is_zero(S::min(S::and_(sq, a), last_b));
+        const M no_ba = S::is_zero(S::min(S::and_(sq, b), last_a));
+        if constexpr (!Edge) {
+          plain += static_cast<unsigned>(S::popcount(S::bits(no_ab) ^ S::kAllBits) +
+                                         S::popcount(S::bits(no_ba) ^ S::kAllBits));
+        } else {
+          const M all = S::all();
+          const M leaf_ab = S::mandnot(all, no_ab);
+          const M leaf_ba = S::mandnot(all, no_ba);
+          const M state_flag = S::mor(flagged_state, S::eq(bit, rr.special));
+          const M rot_ab = S::mor(state_flag, S::eq(a, rr2.special));
+          const M rot_ba = S::mor(state_flag, S::eq(b, rr2.special));
+          const M flagged_ab = S::mand(leaf_ab, S::mor(rot_ab, S::eq(b, end_bit)));
+          const M flagged_ba = S::mand(leaf_ba, S::mor(rot_ba, S::eq(a, end_bit)));
+          unsigned slow_ab = S::bits(flagged_ab), slow_ba = S::bits(flagged_ba);
+          plain += static_cast<unsigned>(S::popcount(S::bits(leaf_ab) & ~slow_ab) +
+                                         S::popcount(S::bits(leaf_ba) & ~slow_ba));
+          if ((slow_ab | slow_ba) == 0) return;
+          if (quick) {
+            const M only_ab = S::mandnot(flagged_ab, rot_ab);
+            const M only_ba = S::mandnot(flagged_ba, rot_ba);
+            const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
+                                 S::bits(S::mand(only_ba, S::lt(b, half_turn))) << L;
+            plain += static_cast<unsigned>(S::popcount(win));
+            slow_ab =
+                S::bits(S::mor(S::mand(flagged_ab, rot_ab), S::mand(only_ab, S::eq(a, half_turn))));
+            slow_ba =
+                S::bits(S::mor(S::mand(flagged_ba, rot_ba), S::mand(only_ba, S::eq(b, half_turn))));
           }
-          for (unsigned m = slow_ba; m != 0; m &= m - 1) {
-            const int lane = std::countr_zero(m);
-            classify_flagged(s, f, p + lane, bits[lane], bs[lane], as[lane], t);
+          if ((slow_ab | slow_ba) != 0) {
+            alignas(64) Row bits[L], as[L], bs[L], at[L];
+            S::store(bits, bit);
+            S::store(at, index);
+            S::store(as, a);
+            S::store(bs, b);
+            for (unsigned m = slow_ab; m != 0; m &= m - 1) {
+              const int lane = std::countr_zero(m);
+              classify_flagged(s, f, static_cast<int>(at[lane]), bits[lane], as[lane], bs[lane], t);
+            }
+            for (unsigned m = slow_ba; m != 0; m &= m - 1) {
+              const int lane = std::countr_zero(m);
+              classify_flagged(s, f, static_cast<int>(at[lane]), bits[lane], bs[lane], as[lane], t);
+            }
           }
         }
-      }
-    }
-  }
+      });
   t.size8 += plain;
 }
 
