@@ -566,23 +566,48 @@ struct Search {
 
 std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
                      std::uint64_t* guesses) {
-  State s;
-  for (int i = 0; i < 32; ++i) {
-    s.F[i] = i < 27 ? kBandAll : 0;
-    s.prev[i] = 0;
-    s.seen_n[i] = 0;
-    s.seen_d[i] = 0;
-  }
-  s.unsolved[0] = s.unsolved[1] = s.unsolved[2] = kBandAll;
-  s.unsolved[3] = 0;
+  // The givens go in whole: each digit's words keep its given cells and lose every other
+  // cell of their rows, columns and boxes and every other given cell, so the band rules
+  // start from there instead of finding each given as a row single: band-rule applications
+  // per puzzle 150 -> 126 on 17-clue, 114 -> 101 on serg, 2-3% less CPU time.
+  std::uint32_t given[27] = {};
   for (int i = 0; i < 81; ++i) {
-    int v = cells[i];
+    const int v = cells[i];
     if (v == 0) continue;
     if (v > 9) return 0;
-    int r = i / 9, b = r / 3;
-    std::uint32_t p = 1u << ((r % 3) * 9 + i % 9);
-    s.F[3 * (v - 1) + b] &= ~kRowMask[r % 3] | p;
+    given[3 * (v - 1) + i / 27] |= 1u << (i % 27);
   }
+  State s;
+  std::uint32_t any_given[3] = {0, 0, 0};
+  for (int i = 0; i < 27; ++i) any_given[kBandOf[i]] |= given[i];
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t* g = &given[3 * d];
+    std::uint32_t columns = 0, taken[3];
+    int n = 0, rows = 0, boxes = 0;
+    for (int b = 0; b < 3; ++b) {
+      columns |= (g[b] | g[b] >> 9 | g[b] >> 18) & 0x1ff;
+      n += std::popcount(g[b]);
+      taken[b] = any_given[b];
+      for (int k = 0; k < 3; ++k) {
+        if (g[b] & kRowMask[k]) {
+          taken[b] |= kRowMask[k];
+          ++rows;
+        }
+        if (g[b] & kBoxMask[k]) {
+          taken[b] |= kBoxMask[k];
+          ++boxes;
+        }
+      }
+    }
+    // A digit given twice in a row, column or box: no solution.
+    if (rows != n || boxes != n || std::popcount(columns) != n) return 0;
+    for (int b = 0; b < 3; ++b)
+      s.F[3 * d + b] = (kBandAll & ~taken[b] & ~(columns * kColumnRepeat)) | g[b];
+  }
+  for (int i = 27; i < 32; ++i) s.F[i] = 0;
+  for (int i = 0; i < 32; ++i) s.prev[i] = s.seen_n[i] = s.seen_d[i] = 0;
+  for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandAll & ~any_given[b];
+  s.unsolved[3] = 0;
   Search search{limit};
   search.first = solution;
   if (limit > 0) search.run(s);

@@ -133,6 +133,22 @@ TEST(Solve9, BrokenGivensHaveNoSolution) {
   EXPECT_EQ(solve_general(h).solutions, 0u);
 }
 
+TEST(Solve9, RepeatedGivensHaveNoSolution) {
+  // solve9 takes raw cells (no parser in front): a digit given twice in a row, a column or
+  // a box (cells in different rows and columns), or a value over 9, is no solution.
+  const int pairs[3][2] = {{0, 8}, {0, 72}, {0, 20}};  // r1c1 with r1c9, r9c1, r3c3
+  for (const auto& pair : pairs) {
+    std::uint8_t cells[81] = {};
+    cells[pair[0]] = cells[pair[1]] = 5;
+    EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u) << pair[0] << " " << pair[1];
+    cells[pair[1]] = 6;  // different digits there: many solutions
+    EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 2u) << pair[0] << " " << pair[1];
+  }
+  std::uint8_t cells[81] = {};
+  cells[40] = 10;
+  EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u);
+}
+
 TEST(Solve9, LimitZeroAndOne) {
   Grid empty(3);
   EXPECT_EQ(count_solutions(empty, 0), 0u);
