@@ -55,7 +55,7 @@ int run_render(const RenderArgs& a) {
   if (!a.n.empty()) {
     if (!a.placement.empty())
       throw UsageError("give either a placement or --n with --index, not both");
-    const int n = parse_int_arg(a.n, 1, kMaxRankN, "--n");
+    const int n = parse_int_arg(a.n, 1, a.unique ? kMaxRankN : kMaxRankAllN, "--n");
     const SolutionIndex& idx = SolutionIndex::get(n, a.unique);
     if (idx.size() == 0) throw UsageError(fmt::format("N = {} has no solutions", n));
     if (a.index < 1 || static_cast<unsigned long long>(a.index) > idx.size())
@@ -95,7 +95,8 @@ void register_render(CLI::App& app, int& exit_code) {
                   "queens as \"1 5 8 6 3 7 2 4\", JSON or algebraic; - reads a line or a board "
                   "diagram from stdin");
   cmd->add_option("--n", args->n,
-                  fmt::format("draw solution --index of this N (1..{})", kMaxRankN));
+                  fmt::format("draw solution --index of this N (1..{}; with --unique 1..{})",
+                              kMaxRankAllN, kMaxRankN));
   cmd->add_option("--index", args->index, "1-based index in `list N` order (with --n)");
   cmd->add_flag("--unique", args->unique, "--index counts canonical representatives only");
   cmd->add_option("--output,-o", args->output, "SVG file to write (default: stdout)");

@@ -95,6 +95,16 @@ printf '1 5 8 6 3 7 2 4\nbad\n1 2\n' | "$bin" verify >"$tmp/out" 2>"$tmp/err"; r
 [ "$(head -1 "$tmp/out")" = "valid" ] && [ "$(sed -n 3p "$tmp/out" | cut -c1-8)" = "invalid:" ] \
   || fail "mixed good/bad output: $(cat "$tmp/out")"
 
+# render --n N --index K: random access to every solution up to N = 20 (unique list: 18).
+"$bin" render --n 20 --index 39029188884 >"$tmp/out" || fail "render --n 20 --index last"
+grep -q '<title>20 queens on a 20x20 board</title>' "$tmp/out" \
+  || fail "render --n 20: $(head -c 200 "$tmp/out")"
+"$bin" render --n 18 --unique --index 83263591 | grep -q '<title>18 queens' \
+  || fail "render --n 18 --unique --index last"
+expect_bad 2 render --n 21 --index 1
+expect_bad 2 render --n 19 --unique --index 1
+expect_bad 2 render --n 20 --index 39029188885
+
 # Help and version go to stdout with exit 0.
 "$bin" --help >"$tmp/out" 2>&1 && grep -q count "$tmp/out" || fail "--help"
 "$bin" --version | grep -q '^nqueens [0-9]' || fail "--version"
