@@ -40,6 +40,7 @@ __version__ = _core.__version__
 MAX_COUNT_N = _core.MAX_COUNT_N
 MAX_LIST_N = _core.MAX_LIST_N
 MAX_RANK_N = _core.MAX_RANK_N
+MAX_RANK_ALL_N = _core.MAX_RANK_ALL_N
 MAX_FIND_N = _core.MAX_FIND_N
 MAX_COMPLETE_N = _core.MAX_COMPLETE_N
 MAX_K_QUEENS_N = _core.MAX_K_QUEENS_N

@@ -10,7 +10,8 @@ from . import sudoku as sudoku
 __version__: str
 MAX_COUNT_N: int
 MAX_LIST_N: int
-MAX_RANK_N: int
+MAX_RANK_N: int  # random access to both lists (all, unique)
+MAX_RANK_ALL_N: int  # random access to the list of all solutions
 MAX_FIND_N: int
 MAX_COMPLETE_N: int
 MAX_K_QUEENS_N: int
@@ -83,7 +84,8 @@ def solutions_array(
     """All solutions (1 <= n <= 17) as a (count, n) uint8 array."""
 
 def solution(n: int, index: int, unique: bool = False) -> tuple[int, ...]:
-    """Solution number index (0-based) in lexicographic order (1 <= n <= 17)."""
+    """Solution number index (0-based) in lexicographic order (n <= MAX_RANK_ALL_N; unique:
+    n <= MAX_RANK_N)."""
 
 def rank(p: _Columns, unique: bool = False) -> int:
     """The 0-based index of solution p in lexicographic order."""

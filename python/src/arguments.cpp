@@ -1,5 +1,6 @@
 #include "arguments.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -25,15 +26,32 @@ bool is_whole_number(py::handle value) {
 
 }  // namespace
 
-long long int_arg(py::handle value, long long lo, long long hi, std::string_view what) {
+namespace {
+
+// The value as a long long; overflow is -1 (below) or +1 (above the long long range).
+long long whole_number(py::handle value, std::string_view what, int& overflow) {
   // numpy integers and other integer-like objects convert through __index__.
   if (!is_whole_number(value) &&
       !(PyIndex_Check(value.ptr()) && !PyBool_Check(value.ptr()) && !PyFloat_Check(value.ptr())))
     not_whole(value, what);
-  int overflow = 0;
+  overflow = 0;
   py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
   if (!index) throw py::error_already_set();
-  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  return PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+}
+
+}  // namespace
+
+long long int_arg_clamped(py::handle value, long long lo, long long hi, std::string_view what) {
+  int overflow = 0;
+  const long long v = whole_number(value, what, overflow);
+  if (overflow != 0) return overflow < 0 ? lo : hi;
+  return std::clamp(v, lo, hi);
+}
+
+long long int_arg(py::handle value, long long lo, long long hi, std::string_view what) {
+  int overflow = 0;
+  const long long v = whole_number(value, what, overflow);
   if (overflow != 0 || v < lo || v > hi)
     throw py::value_error(std::string(what) + " must be between " + std::to_string(lo) + " and " +
                           std::to_string(hi) + ", got " + text_of(value));

@@ -21,6 +21,9 @@ std::string text_of(py::handle value);
 
 // A whole number in [lo, hi]; bool is refused although Python counts it as an int.
 long long int_arg(py::handle value, long long lo, long long hi, std::string_view what);
+// A whole number (TypeError as int_arg otherwise), clamped into [lo, hi]: for a range that a
+// library call checks with its own message.
+long long int_arg_clamped(py::handle value, long long lo, long long hi, std::string_view what);
 std::uint64_t uint64_arg(py::handle value, std::string_view what);
 bool bool_arg(py::handle value, std::string_view what);
 std::string str_arg(py::handle value, std::string_view what);

@@ -45,6 +45,37 @@ py::tuple to_tuple(const Solution& s) {
   return py::reinterpret_steal<py::tuple>(t);
 }
 
+// The ints 0..kMaxListN-1, made once (module init) and kept: a listed solution's tuple takes
+// new references to them instead of calling PyLong_FromLong for every column.
+PyObject* g_columns[nqueens::kMaxListN] = {};
+
+void make_column_ints() {
+  for (int c = 0; c < nqueens::kMaxListN; ++c) {
+    g_columns[c] = PyLong_FromLong(c);
+    if (g_columns[c] == nullptr) throw py::error_already_set();
+  }
+}
+
+// A tuple of n columns from a listing buffer; nullptr (with the Python error set) on failure.
+PyObject* columns_tuple(const std::uint8_t* cols, int n) {
+  PyObject* t = PyTuple_New(n);
+  if (t == nullptr) return nullptr;
+  for (int r = 0; r < n; ++r) {
+    PyObject* c = g_columns[cols[r]];
+    Py_INCREF(c);
+    PyTuple_SET_ITEM(t, r, c);
+  }
+  return t;
+}
+
+// N for random access: any whole number, its range checked by the library itself
+// (SolutionIndex::get: "random access to all solutions needs 1 <= N <= ..."), so the bound and
+// the message follow nqueens::kMaxRankN / kMaxRankAllN. Values far out of range are clamped
+// to one just beyond, which the library refuses with the same message.
+int rank_n_arg(py::handle value) {
+  return static_cast<int>(int_arg_clamped(value, 0, nqueens::kMaxListN + 1, "N"));
+}
+
 int threads_arg(py::handle value) {
   return threads_arg_in(value);
 }
@@ -160,10 +191,7 @@ class SolutionSearch : public std::enable_shared_from_this<SolutionSearch> {
     if (pos_ == count_) return nullptr;
     const std::uint8_t* cols = buffer_.data() + pos_ * static_cast<std::size_t>(n_);
     ++pos_;
-    PyObject* t = PyTuple_New(n_);
-    if (t == nullptr) return nullptr;
-    for (int r = 0; r < n_; ++r) PyTuple_SET_ITEM(t, r, PyLong_FromLong(cols[r]));
-    return t;
+    return columns_tuple(cols, n_);
   }
 
  private:
@@ -174,15 +202,7 @@ class SolutionSearch : public std::enable_shared_from_this<SolutionSearch> {
     batch_ = std::min(kMaxBatch, batch_ * 2);
     buffer_.resize(want * static_cast<std::size_t>(n_));
     auto fill = [self = shared_from_this(), want](const std::atomic<bool>&) {
-      std::size_t got = 0;
-      const auto n = static_cast<std::size_t>(self->n_);
-      while (got < want && self->enumerator_->next()) {
-        const Solution& s = self->enumerator_->current();
-        std::uint8_t* out = self->buffer_.data() + got * n;
-        for (std::size_t r = 0; r < n; ++r) out[r] = static_cast<std::uint8_t>(s[r]);
-        ++got;
-      }
-      return got;
+      return self->enumerator_->next_batch(self->buffer_.data(), want);  // the C++ batch form
     };
     // Interrupted: the exception propagates, the iterator drops this search, and the worker
     // frees it when it has noticed the flag.
@@ -309,14 +329,15 @@ py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_ar
         options.unique = unique;
         options.stop = &stop;
         nqueens::Enumerator e(n, options);
-        std::uint8_t* data = buffer.get();
+        // Straight into the array, in batches of 64 Ki solutions (the stop flag is read inside).
+        constexpr std::uint64_t kBatch = 65536;
         const auto width = static_cast<std::size_t>(n);
         std::uint64_t k = 0;
-        while (k < rows && e.next()) {
-          const Solution& s = e.current();
-          for (std::size_t r = 0; r < width; ++r)
-            data[k * width + r] = static_cast<std::uint8_t>(s[r]);
-          ++k;
+        while (k < rows) {
+          const std::size_t want = static_cast<std::size_t>(std::min(kBatch, rows - k));
+          const std::size_t got = e.next_batch(buffer.get() + k * width, want);
+          k += got;
+          if (got < want) break;
         }
         return k;
       });
@@ -331,7 +352,7 @@ py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_ar
 // ---- random access --------------------------------------------------------------------------
 
 py::tuple solution_at(py::object n_arg, py::object index_arg, py::object unique_arg) {
-  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxRankN, "N"));
+  const int n = rank_n_arg(n_arg);
   const bool unique = bool_arg(unique_arg, "unique");
   const nqueens::SolutionIndex* idx = nullptr;
   {
@@ -353,11 +374,10 @@ std::uint64_t rank_of(py::object p, py::object unique_arg) {
   const Solution s = columns_arg(p, "the solution");
   const bool unique = bool_arg(unique_arg, "unique");
   const int n = static_cast<int>(s.size());
-  if (n > nqueens::kMaxRankN)
-    throw py::value_error("N must be between 1 and " + std::to_string(nqueens::kMaxRankN) +
-                          " for random access, got " + std::to_string(n));
   py::gil_scoped_release release;
-  return nqueens::SolutionIndex::get(n, unique).rank(s) - 1;  // throws ValueError if not one
+  // Both throw std::invalid_argument (ValueError): N beyond the library's random access, or
+  // not a solution.
+  return nqueens::SolutionIndex::get(n, unique).rank(s) - 1;
 }
 
 // ---- verify ---------------------------------------------------------------------------------
@@ -598,6 +618,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
   m.attr("MAX_LIST_N") = nqueens::kMaxListN;
   m.attr("MAX_RANK_N") = nqueens::kMaxRankN;
+  m.attr("MAX_RANK_ALL_N") = nqueens::kMaxRankAllN;
+  make_column_ints();
   m.attr("MAX_FIND_N") = nqueens::kMaxConstructN;
   m.attr("MAX_COMPLETE_N") = nqueens::kMaxCompleteN;
   m.attr("MAX_K_QUEENS_N") = nqueens::kMaxKQueensN;
@@ -656,14 +678,16 @@ For n > 16 the search runs with the GIL released and Ctrl-C raises KeyboardInter
   m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique") = false,
         R"(solutions_array(n, unique=False) -> numpy.ndarray
 
-All solutions of the n x n board (1 <= n <= 17) as a (count, n) numpy array of uint8, rows in
-lexicographic order (row k is solution(n, k)). Needs numpy. n = 16 is 236 MB, n = 17 1.6 GB.)");
+All solutions of the n x n board (1 <= n <= MAX_RANK_N) as a (count, n) numpy array of uint8,
+rows in lexicographic order (row k is solution(n, k)). Needs numpy. n = 16 is 236 MB, n = 17
+1.6 GB.)");
 
   m.def("solution", &solution_at, py::arg("n"), py::arg("index"), py::arg("unique") = false,
         R"(solution(n, index, unique=False) -> tuple[int, ...]
 
 Solution number `index` (0-based) of the lexicographic list that solutions(n, unique) yields,
-without enumerating the ones before it (1 <= n <= 17; milliseconds).)");
+without enumerating the ones before it (milliseconds): 1 <= n <= MAX_RANK_ALL_N, with unique
+1 <= n <= MAX_RANK_N (the library's bounds; ValueError beyond).)");
   m.def("rank", &rank_of, py::arg("p"), py::arg("unique") = false,
         R"(rank(p, unique=False) -> int
 

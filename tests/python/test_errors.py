@@ -10,6 +10,7 @@ import nqueens
 from nqueens import sudoku
 
 EIGHT = (0, 4, 7, 5, 2, 6, 1, 3)
+RANK_N, RANK_ALL_N = nqueens.MAX_RANK_N, nqueens.MAX_RANK_ALL_N  # the library's, not literals
 
 CASES = [
     # (call, exception, message)
@@ -31,16 +32,30 @@ CASES = [
     (lambda: nqueens.solutions(65), ValueError, "N must be between 1 and 64, got 65"),
     (lambda: nqueens.solutions(0), ValueError, "N must be between 1 and 64, got 0"),
     (lambda: nqueens.solutions(8, unique=1), TypeError, "unique must be True or False, got '1'"),
-    (lambda: nqueens.solutions_array(18), ValueError, "N must be between 1 and 17, got 18"),
-    (lambda: nqueens.solution(18, 0), ValueError, "N must be between 1 and 17, got 18"),
+    (lambda: nqueens.solutions_array(RANK_N + 1), ValueError,
+     f"N must be between 1 and {RANK_N}, got {RANK_N + 1}"),
+    # Random access: the library's own bounds and message (nqueens::SolutionIndex).
+    (lambda: nqueens.solution(RANK_ALL_N + 1, 0), ValueError,
+     f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
+    (lambda: nqueens.solution(0, 0), ValueError,
+     f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
+    (lambda: nqueens.solution(10**30, 0), ValueError,
+     f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
+    (lambda: nqueens.solution(-(10**30), 0), ValueError,
+     f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
+    (lambda: nqueens.solution(RANK_N + 1, 0, unique=True), ValueError,
+     f"random access to the unique list needs 1 <= N <= {RANK_N}"),
+    (lambda: nqueens.solution(8.0, 0), TypeError, "N must be a whole number, got '8.0'"),
     (lambda: nqueens.solution(8, 92), ValueError, "index must be between 0 and 91, got 92"),
     (lambda: nqueens.solution(8, -1), ValueError, "index must be between 0 and 91, got -1"),
     (lambda: nqueens.solution(3, 0), ValueError, "N = 3 has no solutions"),
     (lambda: nqueens.rank([0, 1, 2, 3]), ValueError, "not a solution of the 4-queens problem"),
     (lambda: nqueens.rank([2, 0, 3, 1], unique=True), ValueError,
      "not a canonical representative (see list --unique)"),
-    (lambda: nqueens.rank(list(range(18))), ValueError,
-     "N must be between 1 and 17 for random access, got 18"),
+    (lambda: nqueens.rank(list(range(RANK_ALL_N + 1))), ValueError,
+     f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
+    (lambda: nqueens.rank(list(range(RANK_N + 1)), unique=True), ValueError,
+     f"random access to the unique list needs 1 <= N <= {RANK_N}"),
     (lambda: nqueens.rank([0, 9]), ValueError,
      "column 9 of row 1 is off the 2x2 board (columns are 0-based)"),
     (lambda: nqueens.rank("1 2"), TypeError,

@@ -113,3 +113,60 @@ def test_solutions_array_shape_and_dtype():
     assert big.shape == (14200, 12)
     assert (np.sort(big, axis=1) == np.arange(12)).all()  # every row a permutation
     assert tuple(int(c) for c in big[777]) == nqueens.solution(12, 777)
+
+
+def test_solution_reaches_the_library_bound_for_all_solutions():
+    # Beyond MAX_RANK_N (both lists) the list of all solutions still has random access.
+    n = nqueens.MAX_RANK_ALL_N
+    first = nqueens.solution(n, 0)
+    assert is_solution(first) and first == next(nqueens.solutions(n))
+    assert nqueens.rank(first) == 0
+    assert nqueens.MAX_RANK_N <= nqueens.MAX_RANK_ALL_N
+
+
+@pytest.mark.parametrize("n", [11, 12])
+def test_generator_agrees_with_random_access_across_batch_boundaries(n):
+    # The iterator fetches batches of 1, 2, 4, ... 4096 solutions: every solution at and
+    # around the batch boundaries (0, 1, 3, 7, ..., 4095, 8191, ...) is the one solution()
+    # gives for that index, and the total is the count.
+    listed = list(nqueens.solutions(n))
+    assert len(listed) == nqueens.count(n).total
+    edges = set()
+    for b in range(15):
+        start = (1 << b) - 1  # first index of the batch after 1 + 2 + ... + 2^(b-1)
+        start = start if b <= 12 else 4095 + 4096 * (b - 12)
+        edges.update(k for k in (start - 1, start, start + 1) if 0 <= k < len(listed))
+    edges.add(len(listed) - 1)
+    for k in sorted(edges):
+        assert listed[k] == nqueens.solution(n, k), k
+
+
+def test_unique_generator_is_the_canonical_part_of_the_full_list():
+    canonical = [p for p in nqueens.solutions(10) if _is_canonical(p)]
+    assert list(nqueens.solutions(10, unique=True)) == canonical
+    assert [nqueens.solution(10, k, unique=True) for k in (0, 45, 91)] == [
+        canonical[0], canonical[45], canonical[91]]
+
+
+def _is_canonical(p):
+    n = len(p)
+    images = []
+    q = list(p)
+    for _ in range(4):
+        images.append(tuple(q))
+        images.append(tuple(n - 1 - c for c in q))  # mirrored columns
+        inverse = [0] * n
+        for r, c in enumerate(q):
+            inverse[c] = r
+        q = [n - 1 - inverse[i] for i in range(n)]  # rotated a quarter turn
+    return tuple(p) == min(images)
+
+
+def test_resumed_iterator_continues_across_a_batch():
+    whole = list(nqueens.solutions(10))
+    it = nqueens.solutions(10)
+    parts = []
+    for size in (1, 2, 5, 100, 1000):  # stops inside and at the end of the first batches
+        parts.extend(itertools.islice(it, size))
+    parts.extend(it)
+    assert parts == whole
