@@ -26,6 +26,7 @@
 // Then it guesses on the bivalue cell with the most open peers.
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -507,18 +508,23 @@ struct Search {
       }
       two[b] = s.unsolved[b] & twice & ~thrice;
     }
-    int best_n = 10, best_score = -1;
+    // The best as one key, score above the place (the first place wins a tie, 127 - place),
+    // kept by max without a branch: which cell scores best is data the predictor cannot
+    // learn.
+    int best = -1;
     for (int b = 0; b < 3; ++b)
       for (std::uint32_t t = two[b]; t; t &= t - 1) {
         const int p = std::countr_zero(t);
         const int score = 3 * open_peers(s.unsolved, b, p) + open_peers(two, b, p);
-        if (score > best_score) {
-          best_score = score;
-          band = b;
-          cell = 1u << p;
-        }
+        best = std::max(best, score << 7 | (127 - (32 * b + p)));
       }
-    if (best_score >= 0) return;
+    if (best >= 0) {
+      const int place = 127 - (best & 127);
+      band = place >> 5;
+      cell = 1u << (place & 31);
+      return;
+    }
+    int best_n = 10, best_score = -1;
     for (int b = 0; b < 3; ++b)
       for (std::uint32_t u = s.unsolved[b]; u; u &= u - 1) {
         const int p = std::countr_zero(u);
