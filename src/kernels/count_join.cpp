@@ -35,10 +35,12 @@
 // and shared by all threads: the placements of the outer rows 0..A-1 and of the inner rows
 // A..H-1 (A = floor(H/2)), each sorted by the set of columns it uses. A half with columns C
 // is an outer placement on some A-subset S of C and an inner one on C \ S that share no
-// diagonal. The top side keeps the join's prefix sharing: inner placements come in the order
-// of a search from the cut upwards, and the set of bottoms an outer placement fits is computed
-// once per S, when an inner placement first pairs with it; a top half then costs one AND and
-// popcount over the bottom list.
+// diagonal. Bottoms are listed that way. The top side keeps the join's prefix sharing: a
+// search over the inner rows only (from the cut upwards, with the group's columns) carries
+// the sets of bottoms that fit its rows, and each inner placement it reaches pairs with the
+// outer placements of the columns it leaves, whose sets of fitting bottoms are computed the
+// first time the group uses them; a top half then costs one AND and popcount over the bottom
+// list.
 //
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
@@ -46,7 +48,12 @@
 // mirror also moves the middle queen to column N-1-middle).
 #include "count_join.hpp"
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <map>
 #include <memory>
@@ -363,20 +370,76 @@ void transpose_bits(std::uint64_t (&a)[64]) {
     }
 }
 
+// Appends to out[size..] the bottom pattern of every inner placement j that fits the outer
+// placement (ou, ov), written without a branch per pair (most pairs do not fit: 14% do at
+// N = 16): each candidate is stored and the end moves on only when it fits. Returns the new
+// size; out needs room for count + 4 more.
+std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
+                         const std::uint64_t* iv, std::size_t count, int half, Row mask, bool even,
+                         Pattern* out, std::size_t size) {
+  std::size_t j = 0;
+#if defined(__AVX2__)
+  // Four pairs at a time; the fitting lanes are packed to the front by a permutation picked
+  // by their 4-bit mask.
+  static const auto pack = [] {
+    std::array<std::array<std::int32_t, 8>, 16> p{};
+    for (int m = 0; m < 16; ++m) {
+      int k = 0;
+      for (int lane = 0; lane < 4; ++lane)
+        if (m >> lane & 1) p[m][k++] = 2 * lane, p[m][k++] = 2 * lane + 1;
+      while (k < 8) p[m][k++] = 0;
+    }
+    return p;
+  }();
+  const __m256i vou = _mm256_set1_epi64x(static_cast<long long>(ou));
+  const __m256i vov = _mm256_set1_epi64x(static_cast<long long>(ov));
+  const __m256i vmask = _mm256_set1_epi64x(mask);
+  const __m128i shift = _mm_cvtsi32_si128(half);
+  for (; j + 4 <= count; j += 4) {
+    const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(iu + j));
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(iv + j));
+    const __m256i clash = _mm256_or_si256(_mm256_and_si256(vou, u), _mm256_and_si256(vov, v));
+    const int fit =
+        _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256())));
+    const __m256i l = _mm256_and_si256(_mm256_or_si256(vou, u), vmask);
+    const __m256i rt = _mm256_and_si256(_mm256_srl_epi64(_mm256_or_si256(vov, v), shift), vmask);
+    const __m256i backslash = even ? _mm256_and_si256(_mm256_slli_epi64(rt, 1), vmask) : rt;
+    const __m256i slash = even ? _mm256_srli_epi64(l, 1) : l;
+    const __m256i pattern = _mm256_or_si256(backslash, _mm256_slli_epi64(slash, 32));
+    const __m256i order = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pack[fit].data()));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + size),
+                        _mm256_permutevar8x32_epi32(pattern, order));
+    size += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+  }
+#endif
+  for (; j < count; ++j) {
+    const bool clash = ((ou & iu[j]) | (ov & iv[j])) != 0;
+    const Row l = static_cast<Row>((ou | iu[j]) & mask);
+    const Row rt = static_cast<Row>(((ov | iv[j]) >> half) & mask);
+    const Row backslash = even ? (rt << 1) & mask : rt;
+    const Row slash = even ? l >> 1 : l;
+    out[size] = Pattern{backslash} | Pattern{slash} << 32;
+    size += clash ? 0 : 1;
+  }
+  return size;
+}
+
 struct TableBuffers {
   std::vector<Pattern> bottom;
-  std::vector<std::uint64_t> misses;      // [64][words]
-  std::vector<std::uint64_t> ones;        // [words]
-  std::vector<std::uint64_t> outer_sets;  // [outers][words]
-  std::vector<Placement> outers;
-  std::vector<std::uint64_t> live;         // [inner rows + 1][words]
-  std::vector<std::uint64_t> outer_level;  // [outer rows + 1][words]
+  std::vector<std::uint64_t> misses;            // [64][words]
+  std::vector<std::uint64_t> ones;              // [words]
+  std::vector<std::uint64_t> outer_sets;        // [outers][words]
+  std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
+  std::vector<std::uint64_t> live;              // [inner rows + 1][words]
+  std::vector<std::uint64_t> outer_level;       // [outer rows + 1][words]
   std::vector<std::uint32_t> fitting;
-  std::vector<std::uint8_t> outer_state;  // per outer placement: kUnknown, kEmpty, kKnown
+  // Per outer table entry: the group (stamp) whose set of fitting bottoms outer_slot names.
+  std::vector<std::uint32_t> outer_stamp, outer_slot;
+  std::uint32_t stamp = 0;
 };
 
-// What is known of an outer placement's set of fitting bottoms.
-constexpr std::uint8_t kUnknown = 0, kEmpty = 1, kKnown = 2;
+// outer_slot of an outer placement that no bottom fits.
+constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
 
 TableBuffers& table_buffers() {
   thread_local TableBuffers b;
@@ -406,20 +469,20 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
     const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
     if (i0 == i1) return;
+    // The inner placements' diagonals side by side; one that meets the middle queen gets
+    // every diagonal, so that it clashes with any outer placement (which has at least one).
+    const std::size_t count = static_cast<std::size_t>(i1 - i0);
+    if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
+    for (std::size_t j = 0; j < count; ++j) {
+      const bool off = ((i0[j].u & off_u) | (i0[j].v & off_v)) != 0;
+      b.inner_u[j] = off ? ~std::uint64_t{0} : i0[j].u;
+      b.inner_v[j] = i0[j].v;
+    }
     for (const Placement* o = o0; o != o1; ++o) {
       if ((o->u & off_u) | (o->v & off_v)) continue;
-      if (b.bottom.size() < size + static_cast<std::size_t>(i1 - i0) + 64)
-        b.bottom.resize(2 * (size + static_cast<std::size_t>(i1 - i0)) + 64);
-      Pattern* out = b.bottom.data();
-      for (const Placement* i = i0; i != i1; ++i) {
-        const bool clash = ((o->u & i->u) | (o->v & i->v) | (i->u & off_u) | (i->v & off_v)) != 0;
-        const Row l = static_cast<Row>((o->u | i->u) & mask);
-        const Row rt = static_cast<Row>(((o->v | i->v) >> half) & mask);
-        const Row backslash = even ? (rt << 1) & mask : rt;
-        const Row slash = even ? l >> 1 : l;
-        out[size] = Pattern{backslash} | Pattern{slash} << 32;
-        size += clash ? 0 : 1;
-      }
+      if (b.bottom.size() < size + count + 64) b.bottom.resize(2 * (size + count) + 64);
+      size = pair_bottoms(o->u, o->v, b.inner_u.data(), b.inner_v.data(), count, half, mask, even,
+                          b.bottom.data(), size);
     }
   });
   const std::size_t words = (size + 63) / 64;
@@ -454,16 +517,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     int dead = -1;  // no bottom fits prefix[0 .. dead]
     const std::uint8_t* prefix = nullptr;
   };
-  auto fitting_set = [&](PrefixSets& ps, const Placement& e) -> const std::uint64_t* {
-    int same = 0;
-    if (ps.prefix != nullptr)
-      while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
-    if (ps.dead >= 0 && same > ps.dead) return nullptr;
-    ps.dead = -1;
-    ps.prefix = e.column;
-    if (ps.valid > same) ps.valid = same;
+  // Brings level[valid ..] up to date for the rows `column`; null if a level is empty.
+  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column) -> const std::uint64_t* {
+    const std::uint8_t* e_column = column;
     for (; ps.valid < ps.rows; ++ps.valid) {
-      const int k = ps.valid, c = e.column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
+      const int k = ps.valid, c = e_column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
       const std::uint64_t* in = k == 0 ? b.ones.data() : ps.level + (k - 1) * words;
       const std::uint64_t* mx =
           x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
@@ -479,55 +537,114 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     }
     return ps.rows == 0 ? b.ones.data() : ps.level + (ps.rows - 1) * words;
   };
+  auto fitting_set = [&](PrefixSets& ps, const Placement& e) -> const std::uint64_t* {
+    int same = 0;
+    if (ps.prefix != nullptr)
+      while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
+    if (ps.dead >= 0 && same > ps.dead) return nullptr;
+    ps.dead = -1;
+    ps.prefix = e.column;
+    if (ps.valid > same) ps.valid = same;
+    return extend_levels(ps, e.column);
+  };
   const int inner_rows = half - a;
   b.outer_level.resize(static_cast<std::size_t>(a + 1) * words);
   b.live.resize(static_cast<std::size_t>(inner_rows + 1) * words);
 
+  // The top side: a search over the inner rows H-1, H-2, ..., A with the group's columns,
+  // from the cut upwards, sharing the sets of its rows (live[k]) between all the inner
+  // placements below one prefix, whatever columns they leave to the outer rows; each inner
+  // placement reached pairs with the outer placements of the columns it leaves (S = C \ T),
+  // whose sets are computed the first time one is used in this group (and kept: slot).
+  const std::size_t outer_entries = t.outer.entries.size();
+  if (b.outer_stamp.size() != outer_entries) {
+    b.outer_stamp.assign(outer_entries, 0);
+    b.outer_slot.assign(outer_entries, 0);
+  }
+  const std::uint32_t stamp = ++b.stamp;
+  std::size_t slots = 0;
+  PrefixSets outer{b.outer_level.data(), a, inner_rows};
+  PrefixSets inner{b.live.data(), inner_rows, 0};
+  // Squares of row H-1-k that attack the middle queen.
+  Row forbid[kMaxHalf + 1];
+  for (int k = 0; k < inner_rows; ++k) {
+    forbid[k] = 0;
+    if (middle < 0) continue;
+    const int d = k + 1;
+    if (middle - d >= 0) forbid[k] |= Row{1} << (middle - d);
+    if (middle + d < n) forbid[k] |= (Row{1} << (middle + d)) & mask;
+  }
+  Placement path{};
+  std::uint64_t path_u[kMaxHalf + 1], path_v[kMaxHalf + 1];
+  Row up_left[kMaxHalf + 1], used[kMaxHalf + 1], up_right[kMaxHalf + 1], todo[kMaxHalf + 1];
   std::uint64_t total = 0;
-  for_each_subset(top_columns, a, [&](Row s) {
-    const Row rest = top_columns & ~s;
-    const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
-    const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
-    if (i0 == i1) return;
-    // The outer placements of S that avoid the middle queen, with their sets of fitting bottoms.
-    b.outers.clear();
-    const Placement* o0 = &t.outer.entries[t.outer.start[s]];
-    const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
-    for (const Placement* o = o0; o != o1; ++o)
-      if (((o->u & off_u) | (o->v & off_v)) == 0) b.outers.push_back(*o);
-    if (b.outers.empty()) return;
-    // An outer placement's set is computed when an inner one first pairs with it: most of
-    // them never do.
-    b.outer_state.assign(b.outers.size(), kUnknown);
-    if (b.fitting.size() < b.outers.size()) b.fitting.resize(b.outers.size());
-    b.outer_sets.resize(b.outers.size() * words);
-    PrefixSets outer{b.outer_level.data(), a, inner_rows};
-    PrefixSets inner{b.live.data(), inner_rows, 0};
-    for (const Placement* i = i0; i != i1; ++i) {
-      if ((i->u & off_u) | (i->v & off_v)) continue;
-      std::size_t fitting = 0;
-      for (std::size_t k = 0; k < b.outers.size(); ++k) {
-        b.fitting[fitting] = static_cast<std::uint32_t>(k);
-        fitting += ((b.outers[k].u & i->u) | (b.outers[k].v & i->v)) == 0 ? 1 : 0;
-      }
-      if (fitting == 0) continue;
-      const std::uint64_t* live = fitting_set(inner, *i);
-      if (live == nullptr) continue;
-      for (std::size_t f = 0; f < fitting; ++f) {
-        const std::uint32_t k = b.fitting[f];
-        if (b.outer_state[k] == kUnknown) {
-          const std::uint64_t* set = fitting_set(outer, b.outers[k]);
-          b.outer_state[k] = set == nullptr ? kEmpty : kKnown;
-          if (set != nullptr) std::copy(set, set + words, &b.outer_sets[k * words]);
-        }
-        if (b.outer_state[k] == kEmpty) continue;
-        const std::uint64_t* m = &b.outer_sets[k * words];
-        std::uint64_t fit = 0;
-        for (std::size_t w = 0; w < words; ++w) fit += std::popcount(live[w] & m[w]);
-        total += fit;
-      }
+  int k = 0;
+  up_left[0] = used[0] = up_right[0] = 0;
+  path_u[0] = path_v[0] = 0;
+  todo[0] = top_columns & ~forbid[0];
+  for (;;) {
+    if (todo[k] == 0) {
+      if (k == 0) break;
+      --k;
+      continue;
     }
-  });
+    const Row bit = todo[k] & (0u - todo[k]);
+    todo[k] ^= bit;
+    const int c = std::countr_zero(bit), row = half - 1 - k;
+    path.column[k] = static_cast<std::uint8_t>(c);
+    if (inner.valid > k) inner.valid = k;  // row k changed: its set and those below are stale
+    const std::uint64_t u = path_u[k] | std::uint64_t{1} << (c + half - row);
+    const std::uint64_t v = path_v[k] | std::uint64_t{1} << (c + row);
+    if (k + 1 < inner_rows) {
+      const Row ul = (up_left[k] | bit) >> 1, uu = used[k] | bit,
+                ur = ((up_right[k] | bit) << 1) & mask;
+      ++k;
+      up_left[k] = ul;
+      used[k] = uu;
+      up_right[k] = ur;
+      path_u[k] = u;
+      path_v[k] = v;
+      todo[k] = top_columns & ~(ul | uu | ur | forbid[k]);
+      continue;
+    }
+    // An inner placement: pair it with the outer placements of the columns left.
+    const Row s = top_columns & ~(used[k] | bit);
+    const std::uint32_t o0 = t.outer.start[s], o1 = t.outer.start[s + 1];
+    std::size_t fitting = 0;
+    if (b.fitting.size() < o1 - o0) b.fitting.resize(o1 - o0);
+    for (std::uint32_t o = o0; o != o1; ++o) {
+      const Placement& e = t.outer.entries[o];
+      b.fitting[fitting] = o;
+      fitting += ((e.u & u) | (e.v & v) | (e.u & off_u) | (e.v & off_v)) == 0 ? 1 : 0;
+    }
+    if (fitting == 0) continue;
+    const std::uint64_t* live = extend_levels(inner, path.column);
+    if (live == nullptr) {
+      // No bottom fits the rows up to inner.dead: try that row's next column.
+      k = inner.dead;
+      continue;
+    }
+    for (std::size_t f = 0; f < fitting; ++f) {
+      const std::uint32_t o = b.fitting[f];
+      if (b.outer_stamp[o] != stamp) {
+        b.outer_stamp[o] = stamp;
+        const std::uint64_t* set = fitting_set(outer, t.outer.entries[o]);
+        if (set == nullptr) {
+          b.outer_slot[o] = kNoSlot;
+        } else {
+          if (b.outer_sets.size() < (slots + 1) * words)
+            b.outer_sets.resize(2 * (slots + 1) * words);
+          std::copy(set, set + words, &b.outer_sets[slots * words]);
+          b.outer_slot[o] = static_cast<std::uint32_t>(slots++);
+        }
+      }
+      if (b.outer_slot[o] == kNoSlot) continue;
+      const std::uint64_t* m = &b.outer_sets[b.outer_slot[o] * std::size_t{words}];
+      std::uint64_t fit = 0;
+      for (std::size_t w = 0; w < words; ++w) fit += std::popcount(live[w] & m[w]);
+      total += fit;
+    }
+  }
   return total;
 }
 
