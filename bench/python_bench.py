@@ -5,6 +5,7 @@
   2. the generator, nqueens.solutions(12), at least 2 million solutions a second.
 
     PYTHONPATH=build/release/python python3 bench/python_bench.py build/release/nqueens [--runs 7]
+    PYTHONPATH=build/release/python python3 bench/python_bench.py --generator-only  # no CLI needed
 
 The count is timed both ways on the same job list and threads (both go through run_count):
 the CLI's own "seconds" (from --json) and the wall time of the whole process, against
@@ -83,25 +84,30 @@ def bench_generator(n, runs):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("cli", help="the nqueens binary (build/release/nqueens)")
+    ap.add_argument("cli", nargs="?", help="the nqueens binary (build/release/nqueens)")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--count-n", type=int, default=16)
     ap.add_argument("--generator-n", type=int, default=12)
     ap.add_argument("--threads", type=int, default=0, help="0: every core (both sides)")
+    ap.add_argument("--generator-only", action="store_true",
+                    help="only the generator (e.g. to compare two builds, run alternately)")
     a = ap.parse_args()
+    if a.cli is None and not a.generator_only:
+        ap.error("give the nqueens binary, or --generator-only")
 
     print(f"cpu: {cpu_model()}, {os.cpu_count()} logical cores, "
           f"load average {os.getloadavg()[0]:.1f}; python {platform.python_version()}, "
           f"nqueens {nqueens.__version__}; median of {a.runs} runs")
 
-    med, _ = bench_count(a.cli, a.count_n, a.runs, a.threads)
-    print(f"\ncount({a.count_n}), threads={a.threads or 'all'}:")
-    for k in ("cli seconds", "python seconds", "cli process wall", "python call wall"):
-        print(f"  {k:<18} {med[k]:8.3f} s")
-    inner = med["python seconds"] / med["cli seconds"] - 1
-    outer = med["python call wall"] / med["cli process wall"] - 1
-    print(f"  python vs cli: {inner:+.1%} (count time), {outer:+.1%} (call vs whole process); "
-          f"target within 5%: {'met' if abs(inner) <= 0.05 else 'NOT met'}")
+    if not a.generator_only:
+        med, _ = bench_count(a.cli, a.count_n, a.runs, a.threads)
+        print(f"\ncount({a.count_n}), threads={a.threads or 'all'}:")
+        for k in ("cli seconds", "python seconds", "cli process wall", "python call wall"):
+            print(f"  {k:<18} {med[k]:8.3f} s")
+        inner = med["python seconds"] / med["cli seconds"] - 1
+        outer = med["python call wall"] / med["cli process wall"] - 1
+        print(f"  python vs cli: {inner:+.1%} (count time), {outer:+.1%} (call vs whole process); "
+              f"target within 5%: {'met' if abs(inner) <= 0.05 else 'NOT met'}")
 
     rates = bench_generator(a.generator_n, a.runs)
     print(f"\nsolutions({a.generator_n}) drained, solutions per second:")
