@@ -424,6 +424,29 @@ std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t
   return size;
 }
 
+// out = a & b & c over `words` words; returns the OR of the result (zero: empty set). A
+// function of its own so that nothing it writes can alias its length: the loop vectorises.
+std::uint64_t and3(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
+                   const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
+                   std::size_t words) {
+  std::uint64_t any = 0;
+  for (std::size_t w = 0; w < words; ++w) any |= out[w] = a[w] & b[w] & c[w];
+  return any;
+}
+
+// popcount(a & b) over `words` words.
+std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* __restrict b,
+                        std::size_t words) {
+  std::uint64_t c0 = 0, c1 = 0;
+  std::size_t w = 0;
+  for (; w + 2 <= words; w += 2) {
+    c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
+    c1 += static_cast<std::uint64_t>(std::popcount(a[w + 1] & b[w + 1]));
+  }
+  if (w < words) c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
+  return c0 + c1;
+}
+
 struct TableBuffers {
   std::vector<Pattern> bottom;
   std::vector<std::uint64_t> misses;            // [64][words]
@@ -523,13 +546,12 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     for (; ps.valid < ps.rows; ++ps.valid) {
       const int k = ps.valid, c = e_column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
       const std::uint64_t* in = k == 0 ? b.ones.data() : ps.level + (k - 1) * words;
+      std::uint64_t* out = ps.level + k * words;
       const std::uint64_t* mx =
           x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
       const std::uint64_t* my =
           y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
-      std::uint64_t* out = ps.level + k * words;
-      std::uint64_t any = 0;
-      for (std::size_t w = 0; w < words; ++w) any |= out[w] = in[w] & mx[w] & my[w];
+      const std::uint64_t any = and3(out, in, mx, my, words);
       if (any == 0) {
         ps.dead = k;
         return nullptr;
@@ -639,10 +661,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
         }
       }
       if (b.outer_slot[o] == kNoSlot) continue;
-      const std::uint64_t* m = &b.outer_sets[b.outer_slot[o] * std::size_t{words}];
-      std::uint64_t fit = 0;
-      for (std::size_t w = 0; w < words; ++w) fit += std::popcount(live[w] & m[w]);
-      total += fit;
+      total += count_and(live, &b.outer_sets[b.outer_slot[o] * std::size_t{words}], words);
     }
   }
   return total;
