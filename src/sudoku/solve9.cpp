@@ -27,7 +27,6 @@
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -335,17 +334,20 @@ struct Search {
     const __m256i w0 = _mm256_load_si256(reinterpret_cast<const __m256i*>(s.F));
     const __m256i w1 = _mm256_load_si256(reinterpret_cast<const __m256i*>(s.F + 8));
     const __m256i w2 = _mm256_load_si256(reinterpret_cast<const __m256i*>(s.F + 16));
-    const auto lanes = [&](__m256i lane) {
-      return std::array<__m256i, 3>{_mm256_permutevar8x32_epi32(w0, lane),
-                                    _mm256_permutevar8x32_epi32(w1, lane),
-                                    _mm256_permutevar8x32_epi32(w2, lane)};
+    // One band's lanes: from each load by the same permute, then blended by load.
+    const auto band = [&](__m256i lane, auto blend) {
+      return blend(_mm256_permutevar8x32_epi32(w0, lane), _mm256_permutevar8x32_epi32(w1, lane),
+                   _mm256_permutevar8x32_epi32(w2, lane));
     };
-    const auto l0 = lanes(_mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
-    const auto l1 = lanes(_mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
-    const auto l2 = lanes(_mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
-    x[0] = _mm256_blend_epi32(_mm256_blend_epi32(l0[0], l0[1], 0x38), l0[2], 0xc0);
-    x[1] = _mm256_blend_epi32(_mm256_blend_epi32(l1[0], l1[1], 0x18), l1[2], 0xe0);
-    x[2] = _mm256_blend_epi32(_mm256_blend_epi32(l2[0], l2[1], 0x1c), l2[2], 0xe0);
+    x[0] = band(_mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5), [](__m256i a, __m256i b, __m256i c) {
+      return _mm256_blend_epi32(_mm256_blend_epi32(a, b, 0x38), c, 0xc0);
+    });
+    x[1] = band(_mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6), [](__m256i a, __m256i b, __m256i c) {
+      return _mm256_blend_epi32(_mm256_blend_epi32(a, b, 0x18), c, 0xe0);
+    });
+    x[2] = band(_mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7), [](__m256i a, __m256i b, __m256i c) {
+      return _mm256_blend_epi32(_mm256_blend_epi32(a, b, 0x1c), c, 0xe0);
+    });
     const __m256i m9 = _mm256_set1_epi32(0x1ff), m7 = _mm256_set1_epi32(7);
     __m256i occ[3];
     __m256i once = _mm256_setzero_si256(), twice = once, placed_cols = once;
