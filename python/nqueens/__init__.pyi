@@ -12,6 +12,7 @@ MAX_COUNT_N: int
 MAX_LIST_N: int
 MAX_RANK_N: int  # random access to both lists (all, unique)
 MAX_RANK_ALL_N: int  # random access to the list of all solutions
+MAX_ARRAY_N: int  # largest n solutions_array holds (17: 1.6 GB)
 MAX_FIND_N: int
 MAX_COMPLETE_N: int
 MAX_K_QUEENS_N: int
@@ -81,7 +82,7 @@ def solutions(n: int, unique: bool = False) -> SolutionIterator:
 def solutions_array(
     n: int, unique: bool = False
 ) -> numpy.ndarray[tuple[int, int], numpy.dtype[numpy.uint8]]:
-    """All solutions (1 <= n <= 17) as a (count, n) uint8 array."""
+    """All solutions (1 <= n <= MAX_ARRAY_N) as a (count, n) uint8 array."""
 
 def solution(n: int, index: int, unique: bool = False) -> tuple[int, ...]:
     """Solution number index (0-based) in lexicographic order (n <= MAX_RANK_ALL_N; unique:

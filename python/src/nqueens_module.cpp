@@ -312,8 +312,11 @@ py::object make_solution_iterator(int n, bool unique) {
 
 // ---- all solutions as a numpy array ---------------------------------------------------------
 
+// The largest board whose whole list an array holds: N = 17 is 1.6 GB, N = 18 would be 12 GB.
+constexpr int kMaxArrayN = 17;
+
 py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_arg) {
-  const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxRankN, "N"));
+  const int n = static_cast<int>(int_arg(n_arg, 1, kMaxArrayN, "N"));
   const bool unique = bool_arg(unique_arg, "unique");
   const std::uint64_t rows = [&] {
     py::gil_scoped_release release;  // the table is compiled in; first use builds the index
@@ -619,6 +622,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_LIST_N") = nqueens::kMaxListN;
   m.attr("MAX_RANK_N") = nqueens::kMaxRankN;
   m.attr("MAX_RANK_ALL_N") = nqueens::kMaxRankAllN;
+  m.attr("MAX_ARRAY_N") = kMaxArrayN;
   make_column_ints();
   m.attr("MAX_FIND_N") = nqueens::kMaxConstructN;
   m.attr("MAX_COMPLETE_N") = nqueens::kMaxCompleteN;
@@ -678,7 +682,7 @@ For n > 16 the search runs with the GIL released and Ctrl-C raises KeyboardInter
   m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique") = false,
         R"(solutions_array(n, unique=False) -> numpy.ndarray
 
-All solutions of the n x n board (1 <= n <= MAX_RANK_N) as a (count, n) numpy array of uint8,
+All solutions of the n x n board (1 <= n <= MAX_ARRAY_N) as a (count, n) numpy array of uint8,
 rows in lexicographic order (row k is solution(n, k)). Needs numpy. n = 16 is 236 MB, n = 17
 1.6 GB.)");
 

@@ -175,18 +175,23 @@ try {
   check(await page.inputValue('#n') === '1', 'defect: N = 8.5 is "not a whole number" and N stays 1');
   await axe(page, 'Solutions');
 
-  // N = 18: random access to any solution; N = 19: the page says what is reachable.
+  // N = 18..20: random access to any solution; N = 21: the page says what is reachable.
   await setN(page, 18);
   await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('666,090,624'));
   await page.click('#last');
   await boardIndex(page, 666090624);
   check(!(await text(page, '#of')).includes('reachable'), 'N = 18: the last solution #666,090,624 by random access');
-  await setN(page, 19);
+  await setN(page, 20);
+  await page.waitForFunction(() => document.querySelector('#counts').textContent.includes('39,029,188,884'));
+  await page.click('#last');
+  await boardIndex(page, 39029188884);
+  check(!(await text(page, '#of')).includes('reachable'), 'N = 20: the last solution #39,029,188,884 by random access');
+  await setN(page, 21);
   await page.waitForFunction(() => document.querySelector('#of').textContent.includes('reachable'));
-  check((await text(page, '#of')).includes('1 to 1,000,000'), `N = 19: the page says which solutions are reachable ("${await text(page, '#of')}")`);
+  check((await text(page, '#of')).includes('1 to 1,000,000'), `N = 21: the page says which solutions are reachable ("${await text(page, '#of')}")`);
   await page.click('#last');
   await page.waitForFunction(() => document.querySelector('#board').dataset.index === '1000000' || document.querySelector('#error').textContent !== '', null, { timeout: 30000 });
-  check(true, `N = 19: the last reachable solution is answered or refused in words (${await text(page, '#error') || 'answered'})`);
+  check(true, `N = 21: the last reachable solution is answered or refused in words (${await text(page, '#error') || 'answered'})`);
 
   // The URL restores the view.
   await setN(page, 8);

@@ -32,8 +32,8 @@ CASES = [
     (lambda: nqueens.solutions(65), ValueError, "N must be between 1 and 64, got 65"),
     (lambda: nqueens.solutions(0), ValueError, "N must be between 1 and 64, got 0"),
     (lambda: nqueens.solutions(8, unique=1), TypeError, "unique must be True or False, got '1'"),
-    (lambda: nqueens.solutions_array(RANK_N + 1), ValueError,
-     f"N must be between 1 and {RANK_N}, got {RANK_N + 1}"),
+    (lambda: nqueens.solutions_array(nqueens.MAX_ARRAY_N + 1), ValueError,
+     f"N must be between 1 and {nqueens.MAX_ARRAY_N}, got {nqueens.MAX_ARRAY_N + 1}"),
     # Random access: the library's own bounds and message (nqueens::SolutionIndex).
     (lambda: nqueens.solution(RANK_ALL_N + 1, 0), ValueError,
      f"random access to all solutions needs 1 <= N <= {RANK_ALL_N}"),
