@@ -115,7 +115,10 @@ std::optional<std::string> parse_puzzle(std::string_view text, int box, Grid& ou
 
 bool PuzzleReader::next(PuzzleEntry& entry) {
   const int size = box_ * box_;
-  std::string line, cells, rows;  // rows: cells of a multi-line grid read so far
+  // The line buffer is kept from call to call (one per thread): a fresh one costs a heap
+  // allocation per puzzle line. Nothing in it carries over; each line is read anew.
+  static thread_local std::string line;
+  std::string cells, rows;  // rows: cells of a multi-line grid read so far
   std::size_t grid_start = 0;
   int grid_rows = 0;
   auto finish_grid_error = [&](PuzzleEntry& e) {

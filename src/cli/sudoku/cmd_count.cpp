@@ -1,6 +1,5 @@
 // sudoku count: solutions per puzzle up to a limit (unique, multiple or none).
-#include <fmt/core.h>
-
+#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
@@ -27,7 +26,16 @@ int run_count(const Common& c, std::uint64_t limit) {
                       .dump() +
                   "\n",
               0};
-    return {fmt::format("{} {}{}\n", status_name(n), n, capped ? "+" : ""), 0};
+    // Built by hand: fmt::format's parsing of the format string was 1.5% of `count` on
+    // serg's 10,000 puzzles.
+    std::string out(status_name(n));
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+    out += ' ';
+    out.append(digits, end);
+    if (capped) out += '+';
+    out += '\n';
+    return {std::move(out), 0};
   });
 }
 
