@@ -32,6 +32,12 @@ std::string square_name(Square s, int n);  // "e2" when N <= 26, else "(2,5)" 1-
 // nullopt and sets `error` to one sentence.
 std::optional<Placement> parse_placement_line(std::string_view line, std::string& error);
 
+// True if the line is in the perm or json form (or malformed, but not algebraic): it lists one
+// column per row, and parse_columns_line reads it into a Solution, 4 bytes a queen instead of
+// a Placement's 8 (what `nqueens verify` does with long lines; check it with verify_columns).
+bool is_columns_line(std::string_view line);
+std::optional<Solution> parse_columns_line(std::string_view line, std::string& error);
+
 // True if the line looks like a row of a board diagram ('Q'/'q' and '.', spaces ignored).
 bool is_board_row(std::string_view line);
 // Parses the rows of a board diagram (N rows of N cells). On failure sets `error`.

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
-#include <unordered_map>
-#include <utility>
 
 #include "nqueens/format.hpp"
 
@@ -28,32 +28,8 @@ std::string_view name(Line line) {
 
 namespace {
 
-// For each line, the first queen seen on it and how many queens it holds: 8 bytes a line
-// (queen indices fit in 32 bits: verify() refuses 2^32 - 1 queens or more).
-class LineIndex {
- public:
-  explicit LineIndex(std::size_t size) : first_(size, kNone), count_(size, 0) {}
-  // Returns the index of the first queen already on this line, or -1; counts this queen.
-  long long add(std::size_t line, long long queen) {
-    const std::uint32_t prior = first_[line];
-    if (prior == kNone) first_[line] = static_cast<std::uint32_t>(queen);
-    ++count_[line];
-    return prior == kNone ? -1 : static_cast<long long>(prior);
-  }
-  std::uint64_t pairs() const {
-    std::uint64_t p = 0;
-    for (std::uint32_t c : count_) p += std::uint64_t{c} * (c - (c > 0 ? 1u : 0u)) / 2;
-    return p;
-  }
-
- private:
-  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
-  std::vector<std::uint32_t> first_;
-  std::vector<std::uint32_t> count_;
-};
-
-// One bit per line: enough to accept a valid board. A 10^7-queen solution needs 7.5 MB here
-// instead of 720 MB of LineIndex plus a 10^7-entry hash map (measured 0.1 s against 4 s).
+// One bit per line: enough to accept a valid board, and to see that a line already holds a
+// queen. A 10^7-queen solution needs 7.5 MB here.
 class LineBits {
  public:
   explicit LineBits(std::size_t size) : words_((size + 63) / 64, 0) {}
@@ -86,72 +62,156 @@ bool is_valid_fast(int n_int, std::size_t count, SquareAt square_at) {
   return true;
 }
 
-}  // namespace
+bool on_board(Square q, int n) {
+  return q.row >= 0 && q.col >= 0 && q.row < n && q.col < n;
+}
 
-VerifyResult verify(const Placement& p, std::size_t max_reported) {
+// The four line families. Keys: row r, column c, diagonal r - c + n - 1, anti-diagonal r + c.
+constexpr Line kFamilies[] = {Line::row, Line::column, Line::diagonal, Line::anti_diagonal};
+
+std::size_t line_key(Line family, Square q, std::size_t n) {
+  const auto r = static_cast<std::size_t>(q.row), c = static_cast<std::size_t>(q.col);
+  switch (family) {
+    case Line::row:
+      return r;
+    case Line::column:
+      return c;
+    case Line::diagonal:
+      return r + n - 1 - c;
+    default:
+      return r + c;
+  }
+}
+
+// Sum over the lines of one family of C(queens on the line, 2). The lines are counted a block
+// of keys at a time, in one array of about a quarter of the queens' number (1 byte a queen),
+// so the whole check needs about 2 bytes a queen besides the placement instead of 40: a few
+// more passes over the queens (about 20 when N equals the number of queens), each a simple loop.
+template <typename SquareAt>
+std::uint64_t pairs_on_lines(Line family, std::size_t n, std::size_t count, SquareAt square_at,
+                             std::vector<std::uint32_t>& block) {
+  const std::size_t range = family == Line::row || family == Line::column ? n : 2 * n;
+  std::uint64_t pairs = 0;
+  for (std::size_t low = 0; low < range; low += block.size()) {
+    const std::size_t size = std::min(block.size(), range - low);
+    std::fill(block.begin(), block.begin() + static_cast<std::ptrdiff_t>(size), 0u);
+    for (std::size_t i = 0; i < count; ++i) {
+      const Square q = square_at(i);
+      if (!on_board(q, static_cast<int>(n))) continue;
+      const std::size_t key = line_key(family, q, n) - low;  // wraps below `low`
+      if (key < size) ++block[key];
+    }
+    for (std::size_t k = 0; k < size; ++k)
+      pairs += std::uint64_t{block[k]} * (block[k] - (block[k] > 0 ? 1u : 0u)) / 2;
+  }
+  return pairs;
+}
+
+// The check behind both verify() overloads. Queens are read through `square_at` in input order;
+// `one_per_row` says that no two queens can share a row (a permutation line), so that no square
+// can hold two queens. Memory besides the input: 6 bits a line of the board (which lines hold
+// a queen) and the count block of pairs_on_lines; a placement with two queens in some row also
+// sorts a copy of its squares (8 bytes a queen) to count the queens on one square.
+template <typename SquareAt>
+VerifyResult check(int n_int, std::size_t count, SquareAt square_at, bool one_per_row,
+                   std::size_t max_reported) {
   VerifyResult res;
-  res.n = p.n;
-  res.queens = p.queens.size();
-  if (is_valid_fast(p.n, p.queens.size(), [&](std::size_t i) { return p.queens[i]; })) {
+  res.n = n_int;
+  res.queens = count;
+  if (is_valid_fast(n_int, count, square_at)) {
     res.valid = true;  // the common case for big inputs: no need to locate attacks
     return res;
   }
-  const auto n = static_cast<std::size_t>(p.n > 0 ? p.n : 0);
-  if (p.queens.size() >= 0xffffffffu) throw std::invalid_argument("too many queens to verify");
-  // Two queens on one square share a row. With one queen per row (a permutation line) there
-  // is no shared square and no row attack, so neither the square map (about 50 bytes a queen)
-  // nor the row index is built: a long invalid line then needs about 40 bytes a queen here
-  // instead of 130.
-  bool rows_distinct = true;
-  {
-    LineBits seen(n);
-    for (const Square& q : p.queens)
-      if (q.row >= 0 && q.col >= 0 && q.row < p.n && q.col < p.n &&
-          !seen.mark(static_cast<std::size_t>(q.row))) {
-        rows_distinct = false;
-        break;
-      }
-  }
-  LineIndex rows(rows_distinct ? 0 : n), cols(n), diags(2 * n + 1), antis(2 * n + 1);
-  std::unordered_map<long long, long long> squares;  // only needed where lines coincide
-  if (!rows_distinct) squares.reserve(p.queens.size());
+  if (count >= 0xffffffffu) throw std::invalid_argument("too many queens to verify");
+  const auto n = static_cast<std::size_t>(n_int > 0 ? n_int : 0);
 
-  auto report = [&](long long prior, std::size_t i, Line line) {
-    if (res.attacks.size() < max_reported)
-      res.attacks.push_back({p.queens[static_cast<std::size_t>(prior)], p.queens[i], line});
+  // The first `max_reported` attacks in input order, each with the first queen on that line
+  // (or square), found by a scan of the earlier queens: at most max_reported scans.
+  auto first_on = [&](std::size_t i, auto same) -> std::size_t {
+    for (std::size_t j = 0; j < i; ++j)
+      if (const Square s = square_at(j); on_board(s, n_int) && same(s)) return j;
+    return i;
   };
-  std::uint64_t same_square_pairs = 0;
-  for (std::size_t i = 0; i < p.queens.size(); ++i) {
-    const Square q = p.queens[i];
-    if (q.row < 0 || q.col < 0 || q.row >= p.n || q.col >= p.n) {
-      res.off_board.push_back(q);
-      continue;
+  bool rows_distinct = true;
+  {  // the bits are let go before the counts below are taken
+    LineBits rows(n), cols(n), diags(2 * n), antis(2 * n);
+    for (std::size_t i = 0; i < count; ++i) {
+      const Square q = square_at(i);
+      if (!on_board(q, n_int)) {
+        res.off_board.push_back(q);
+        continue;
+      }
+      const std::size_t keys[] = {line_key(Line::row, q, n), line_key(Line::column, q, n),
+                                  line_key(Line::diagonal, q, n),
+                                  line_key(Line::anti_diagonal, q, n)};
+      const bool fresh[] = {rows.mark(keys[0]), cols.mark(keys[1]), diags.mark(keys[2]),
+                            antis.mark(keys[3])};
+      if (!fresh[0]) rows_distinct = false;
+      if (res.attacks.size() >= max_reported || (fresh[0] && fresh[1] && fresh[2] && fresh[3]))
+        continue;
+      if (!fresh[0] && !fresh[1] && !fresh[2] && !fresh[3]) {
+        // Two queens on one square share every line; report it once, as such.
+        const std::size_t j = first_on(i, [&](Square s) { return s == q; });
+        if (j < i) {
+          res.attacks.push_back({square_at(j), q, Line::square});
+          continue;
+        }
+      }
+      for (int f = 0; f < 4 && res.attacks.size() < max_reported; ++f) {
+        if (fresh[f]) continue;
+        const Line family = kFamilies[f];
+        const std::size_t j =
+            first_on(i, [&](Square s) { return line_key(family, s, n) == keys[f]; });
+        res.attacks.push_back({square_at(j), q, family});
+      }
     }
-    const auto r = static_cast<std::size_t>(q.row), c = static_cast<std::size_t>(q.col);
-    const long long key = static_cast<long long>(r) * p.n + static_cast<long long>(c);
-    const auto [it, inserted] = rows_distinct ? std::pair{squares.end(), true}
-                                              : squares.emplace(key, static_cast<long long>(i));
-    if (!inserted) {
-      // Two queens on one square share every line; report it once, as such.
-      ++same_square_pairs;
-      report(it->second, i, Line::square);
-      rows.add(r, 0);  // only the per-line counts matter for a repeated square
-      cols.add(c, 0);
-      diags.add(r + n - c, 0);
-      antis.add(r + c, 0);
-      continue;
-    }
-    const auto idx = static_cast<long long>(i);
-    if (long long j = rows_distinct ? -1 : rows.add(r, idx); j >= 0) report(j, i, Line::row);
-    if (long long j = cols.add(c, idx); j >= 0) report(j, i, Line::column);
-    if (long long j = diags.add(r + n - c, idx); j >= 0) report(j, i, Line::diagonal);
-    if (long long j = antis.add(r + c, idx); j >= 0) report(j, i, Line::anti_diagonal);
   }
-  // Exact pair count: per line C(k, 2); a shared square was counted on all four lines.
-  res.attacking_pairs =
-      rows.pairs() + cols.pairs() + diags.pairs() + antis.pairs() - 3 * same_square_pairs;
-  res.valid = res.off_board.empty() && res.attacking_pairs == 0 && p.n >= 1 && res.queens == n;
+
+  // Exact pair count. Two queens on different squares share at most one line; two on one
+  // square share all four, so each such pair was counted four times.
+  std::vector<std::uint32_t> block(std::min(std::max(count / 4, std::size_t{1} << 16), 2 * n + 1));
+  std::uint64_t pairs = 0;
+  for (const Line family : kFamilies)
+    if (family != Line::row || !(one_per_row || rows_distinct))
+      pairs += pairs_on_lines(family, n, count, square_at, block);
+  block = {};
+  if (!(one_per_row || rows_distinct)) {
+    std::vector<std::uint64_t> squares;
+    squares.reserve(count - res.off_board.size());
+    for (std::size_t i = 0; i < count; ++i)
+      if (const Square q = square_at(i); on_board(q, n_int))
+        squares.push_back(std::uint64_t{static_cast<std::uint32_t>(q.row)} * n +
+                          static_cast<std::uint32_t>(q.col));
+    std::sort(squares.begin(), squares.end());
+    for (std::size_t i = 0; i < squares.size();) {
+      std::size_t j = i;
+      while (j < squares.size() && squares[j] == squares[i]) ++j;
+      const std::uint64_t k = j - i;
+      pairs -= 3 * (k * (k - 1) / 2);
+      i = j;
+    }
+  }
+  res.attacking_pairs = pairs;
+  res.valid = res.off_board.empty() && res.attacking_pairs == 0 && n_int >= 1 && count == n;
   return res;
+}
+
+}  // namespace
+
+VerifyResult verify(const Placement& p, std::size_t max_reported) {
+  return check(
+      p.n, p.queens.size(), [&](std::size_t i) { return p.queens[i]; }, false, max_reported);
+}
+
+VerifyResult verify_columns(const Solution& columns, std::size_t max_reported) {
+  if (columns.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw std::invalid_argument("too many queens to verify");
+  return check(
+      static_cast<int>(columns.size()), columns.size(),
+      [&](std::size_t i) {
+        return Square{static_cast<int>(i), columns[i]};
+      },
+      true, max_reported);
 }
 
 bool is_solution(const Solution& solution) {

@@ -1,6 +1,8 @@
 // Verification of placements and the text forms they are read and written in.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/verify.hpp"
@@ -64,6 +66,104 @@ TEST(Verify, WrongNumberOfQueensAndSharedSquares) {
   nq::Placement off{4, {{0, 0}, {5, 1}, {2, 3}, {3, 1}}};
   EXPECT_FALSE(nq::verify(off).valid);
   EXPECT_EQ(nq::verify(off).off_board.size(), 1u);
+}
+
+// Pairs of queens that share a row, column or diagonal (or a square), by brute force.
+std::uint64_t pairs_by_brute_force(const nq::Placement& p) {
+  std::uint64_t pairs = 0;
+  auto on = [&](nq::Square s) { return s.row >= 0 && s.col >= 0 && s.row < p.n && s.col < p.n; };
+  for (std::size_t i = 0; i < p.queens.size(); ++i)
+    for (std::size_t j = i + 1; j < p.queens.size(); ++j) {
+      const nq::Square a = p.queens[i], b = p.queens[j];
+      if (on(a) && on(b) &&
+          (a.row == b.row || a.col == b.col || a.row - a.col == b.row - b.col ||
+           a.row + a.col == b.row + b.col))
+        ++pairs;
+    }
+  return pairs;
+}
+
+TEST(Verify, PairCountsMatchBruteForceAlsoWithSharedSquares) {
+  // Three queens on one square are 3 pairs (each pair shares all four lines, counted once).
+  nq::Placement three{3, {{1, 1}, {1, 1}, {1, 1}}};
+  EXPECT_EQ(nq::verify(three).attacking_pairs, 3u);
+  EXPECT_EQ(nq::verify(three).attacks.front().line, nq::Line::square);
+  std::mt19937 random(12345);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 1 + static_cast<int>(random() % 12);
+    nq::Placement p{n, {}};
+    const int queens = static_cast<int>(random() % 20);
+    for (int q = 0; q < queens; ++q)  // a few off the board, many sharing squares on small n
+      p.queens.push_back({static_cast<int>(random() % (n + 1)) - (trial % 7 == 0 ? 1 : 0),
+                          static_cast<int>(random() % n)});
+    const nq::VerifyResult r = nq::verify(p);
+    EXPECT_EQ(r.attacking_pairs, pairs_by_brute_force(p))
+        << nq::format_placement(p, nq::Format::json);
+    for (const nq::Attack& a : r.attacks)  // a shared square is named as such, other lines not
+      EXPECT_EQ(a.first == a.second, a.line == nq::Line::square);
+  }
+}
+
+TEST(Verify, ColumnsGiveTheSameResultAsTheirPlacement) {
+  std::mt19937 random(777);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 1 + static_cast<int>(random() % 14);
+    nq::Solution cols(static_cast<std::size_t>(n));
+    for (int& c : cols) c = static_cast<int>(random() % (n + 1)) - (trial % 5 == 0 ? 1 : 0);
+    const nq::VerifyResult a = nq::verify_columns(cols), b = nq::verify(nq::to_placement(cols));
+    EXPECT_EQ(a.valid, b.valid);
+    EXPECT_EQ(a.attacking_pairs, b.attacking_pairs);
+    EXPECT_EQ(a.attacking_pairs, pairs_by_brute_force(nq::to_placement(cols)));
+    EXPECT_EQ(a.off_board, b.off_board);
+    ASSERT_EQ(a.attacks.size(), b.attacks.size());
+    for (std::size_t i = 0; i < a.attacks.size(); ++i) {
+      EXPECT_EQ(a.attacks[i].first, b.attacks[i].first);
+      EXPECT_EQ(a.attacks[i].second, b.attacks[i].second);
+      EXPECT_EQ(a.attacks[i].line, b.attacks[i].line);
+    }
+    EXPECT_EQ(nq::describe(a), nq::describe(b));
+  }
+  // The first attack on each line is named with the first queen on that line.
+  const auto r = nq::verify_columns({0, 2, 0, 5, 2, 0});  // columns a, c, a, f, c, a
+  ASSERT_GE(r.attacks.size(), 2u);
+  EXPECT_EQ(r.attacks[0].first, (nq::Square{0, 0}));
+  EXPECT_EQ(r.attacks[0].second, (nq::Square{2, 0}));
+  EXPECT_EQ(r.attacks[0].line, nq::Line::column);
+  EXPECT_EQ(r.attacking_pairs, pairs_by_brute_force(nq::to_placement({0, 2, 0, 5, 2, 0})));
+}
+
+TEST(Verify, ALongLineOfOneColumnCountsEveryPair) {
+  // 200,000 queens in column 1: C(200000, 2) pairs, all on the column; counted in blocks.
+  const nq::Solution cols(200'000, 0);
+  const auto r = nq::verify_columns(cols);
+  EXPECT_FALSE(r.valid);
+  EXPECT_EQ(r.attacking_pairs, 200'000ull * 199'999 / 2);
+  // The main diagonal, 1 2 3 ... N: every pair on one diagonal.
+  nq::Solution diagonal(150'000);
+  for (std::size_t i = 0; i < diagonal.size(); ++i) diagonal[i] = static_cast<int>(i);
+  EXPECT_EQ(nq::verify_columns(diagonal).attacking_pairs, 150'000ull * 149'999 / 2);
+  EXPECT_EQ(nq::verify_columns(diagonal).attacks.front().line, nq::Line::diagonal);
+}
+
+TEST(Format, ColumnLinesParseToTheirColumns) {
+  std::string error;
+  EXPECT_TRUE(nq::is_columns_line(" 1 5 8"));
+  EXPECT_TRUE(nq::is_columns_line("[1,2]"));
+  EXPECT_TRUE(nq::is_columns_line("?"));  // malformed, reported as such by parse_columns_line
+  EXPECT_FALSE(nq::is_columns_line("a1 b3"));
+  EXPECT_FALSE(nq::is_columns_line("  "));
+  EXPECT_EQ(nq::parse_columns_line("1 5 8 6 3 7 2 4", error),
+            (nq::Solution{0, 4, 7, 5, 2, 6, 1, 3}));
+  EXPECT_EQ(nq::parse_columns_line("15863724", error), (nq::Solution{0, 4, 7, 5, 2, 6, 1, 3}));
+  EXPECT_EQ(nq::parse_columns_line(R"({"n":4,"solution":[2,4,1,3]})", error),
+            (nq::Solution{1, 3, 0, 2}));
+  EXPECT_FALSE(nq::parse_columns_line("1 99999999999 2", error));
+  EXPECT_EQ(error, "column 99999999999 in row 2 is not between 1 and 3");
+  EXPECT_FALSE(nq::parse_columns_line("1 3 -5 9", error));
+  EXPECT_EQ(error, "column -5 in row 3 is not between 1 and 4");
+  EXPECT_FALSE(nq::parse_columns_line("[]", error));
+  EXPECT_EQ(error, "no queens given");
+  EXPECT_FALSE(nq::parse_columns_line("a1", error));
 }
 
 TEST(Verify, EveryListedBoardOfTenVerifiesInEveryFormat) {
