@@ -41,10 +41,10 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 }  // namespace
 
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     std::vector<int>& stragglers) {
+                     double min_overdue_seconds, std::vector<int>& stragglers) {
   const auto t0 = Clock::now();
   const int ranks = static_cast<int>(threads.size());
-  Dispatcher dispatcher(session.remaining(), threads);
+  Dispatcher dispatcher(session.remaining(), threads, min_overdue_seconds);
   std::mutex lock;  // guards dispatcher between this loop and the local counting thread
   std::atomic<bool> stopping{false};
   std::atomic<bool> local_done{threads[0] <= 0};
@@ -81,19 +81,27 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
   std::vector<char> listening(static_cast<std::size_t>(ranks), 1);  // not yet told to stop
   listening[0] = 0;
   auto still_listening = [&] { return std::count(listening.begin(), listening.end(), 1); };
-  // Ranks still out only with work others have finished: hung, and no longer needed.
-  auto only_stragglers_left = [&] {
-    std::lock_guard g(lock);
-    if (!dispatcher.all_done()) return false;
-    for (int r = 1; r < ranks; ++r)
-      if (listening[static_cast<std::size_t>(r)] && !dispatcher.holds_only_finished_work(r))
-        return false;
-    return true;
-  };
   // A rank that asks while nothing is left to hand out but other ranks still count waits for
   // an answer: either all jobs come in (then it is told to stop) or a batch becomes overdue
   // and it counts that batch again (Dispatcher, "Overdue batches").
   std::vector<char> waiting(static_cast<std::size_t>(ranks), 0);
+  // Ranks out with a batch (asked, were answered, have not come back yet).
+  auto out_with_a_batch = [&](int r) {
+    return listening[static_cast<std::size_t>(r)] && !waiting[static_cast<std::size_t>(r)];
+  };
+  // Every job is in, and the ranks still out hold only work others have finished: hung, and no
+  // longer needed.
+  auto only_stragglers_left = [&] {
+    std::lock_guard g(lock);
+    if (!dispatcher.all_done()) return false;
+    bool any = false;
+    for (int r = 1; r < ranks; ++r) {
+      if (!out_with_a_batch(r)) continue;
+      if (!dispatcher.holds_only_finished_work(r)) return false;
+      any = true;
+    }
+    return any;
+  };
   auto send = [](int rank, const std::vector<std::size_t>& batch) {
     const std::vector<std::uint64_t> words(batch.begin(), batch.end());
     MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, rank, kTagWork,
@@ -102,8 +110,16 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
   auto answer = [&](int rank, std::vector<std::size_t> batch) {
     bool stop = false;
     if (batch.empty()) {
-      std::lock_guard g(lock);
-      if (!dispatcher.all_done()) return;  // keep it waiting
+      {
+        std::lock_guard g(lock);
+        if (!dispatcher.all_done()) return;  // keep it waiting
+      }
+      // A rank told to stop goes into MPI_Finalize, which waits for every rank; with another
+      // rank hung, Open MPI 4.1's mpirun then cannot end the job on MPI_Abort (it hangs for
+      // good). So nobody is told to stop while a rank is still out: if that rank is hung, the
+      // waiting ranks are ended with it (run_rank0).
+      for (int r = 1; r < ranks; ++r)
+        if (r != rank && out_with_a_batch(r)) return;
       stop = true;
     }
     send(rank, batch);
@@ -161,7 +177,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
   if (local.joinable()) local.join();
   stragglers.clear();
   for (int r = 1; r < ranks; ++r)
-    if (listening[static_cast<std::size_t>(r)]) stragglers.push_back(r);
+    if (out_with_a_batch(r)) stragglers.push_back(r);
   return session.finish();
 }
 

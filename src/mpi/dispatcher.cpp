@@ -8,11 +8,13 @@
 
 namespace nqueens::mpi {
 
-Dispatcher::Dispatcher(std::vector<std::size_t> todo, std::vector<int> threads)
+Dispatcher::Dispatcher(std::vector<std::size_t> todo, std::vector<int> threads,
+                       double min_overdue_seconds)
     : todo_(std::move(todo)),
       finished_(todo_.size(), 0),
       threads_(std::move(threads)),
       total_threads_(std::max(1, std::accumulate(threads_.begin(), threads_.end(), 0))),
+      min_overdue_seconds_(min_overdue_seconds),
       rate_(threads_.size(), 0.0),
       batch_(threads_.size()) {}
 
@@ -40,7 +42,7 @@ std::vector<std::size_t> Dispatcher::take(int rank, double now) {
     for (std::size_t o = 0; o < batch_.size(); ++o) {
       Batch& b = batch_[o];
       if (o == r || b.positions.empty() || b.reissued) continue;
-      const double limit = std::max(kOverdueSeconds, kOverdueFactor * b.expected);
+      const double limit = std::max(min_overdue_seconds_, kOverdueFactor * b.expected);
       const double late_by = now - b.started - limit;
       if (late_by > 0 && late_by > worst) {
         worst = late_by;

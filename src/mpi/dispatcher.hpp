@@ -13,7 +13,8 @@
 // Overdue batches. A rank that hangs (a frozen node, a process stopped with SIGSTOP) must not
 // stall the run: once nothing is left to hand out, a rank asking for work gets the unfinished
 // jobs of a batch that is overdue, out for kOverdueFactor times its expected time and at least
-// kOverdueSeconds. Results are idempotent by job index: whichever copy comes back first
+// `min_overdue_seconds` (kOverdueSeconds unless `nqueens-mpi count --overdue-after` says
+// otherwise). Results are idempotent by job index: whichever copy comes back first
 // counts, the other is dropped.
 #pragma once
 
@@ -38,8 +39,10 @@ class Dispatcher {
   static constexpr double kOverdueSeconds = 30;
 
   // todo: the job indices to count, in list order; threads[r]: counting threads of rank r
-  // (0 for a rank that only coordinates).
-  Dispatcher(std::vector<std::size_t> todo, std::vector<int> threads);
+  // (0 for a rank that only coordinates); min_overdue_seconds: the least time a batch is out
+  // before another rank may count it too (> 0).
+  Dispatcher(std::vector<std::size_t> todo, std::vector<int> threads,
+             double min_overdue_seconds = kOverdueSeconds);
 
   // The next batch for `rank` at time `now` (seconds, any fixed origin): fresh jobs in list
   // order, else the unfinished jobs of another rank's overdue batch, else nothing (empty: the
@@ -66,6 +69,7 @@ class Dispatcher {
   std::size_t done_ = 0;
   std::vector<int> threads_;
   int total_threads_ = 0;
+  double min_overdue_seconds_ = kOverdueSeconds;
   std::vector<double> rate_;  // jobs per second, per rank; 0: not known
   struct Batch {
     std::vector<std::size_t> positions;  // into todo_, ascending

@@ -17,11 +17,13 @@
 
 #include "cli_common.hpp"
 #include "count_output.hpp"
+#include "dispatcher.hpp"
 #include "nqueens/run.hpp"
 #include "nqueens/version.hpp"
 #include "progress.hpp"
 #include "protocol.hpp"
 #include "roles.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::mpi {
 
@@ -34,6 +36,7 @@ struct Args {
   int threads = 0;
   int coordinator_threads = 0;
   bool json = false;
+  double overdue_after = Dispatcher::kOverdueSeconds;  // --overdue-after
   cli::LongRunArgs run;  // run.checkpoint: after parse(), the resolved record file
 };
 
@@ -74,6 +77,11 @@ Setup parse(int argc, char** argv, int rank) {
                   "with more than one rank: threads rank 0 also counts with (default 0: it only "
                   "hands out jobs)");
   cmd->add_flag("--json", a.json, "one JSON object instead of text");
+  cmd->add_option("--overdue-after", a.overdue_after,
+                  fmt::format("once no fresh jobs are left, a batch out this many seconds (and 8 "
+                              "times its expected time) is counted again by a rank that asks, so "
+                              "a hung rank cannot stall the run (default {:g})",
+                              Dispatcher::kOverdueSeconds));
   cli::add_long_run_options(cmd, a.run);  // rank 0 writes the record
 
   auto refuse = [&](int code, std::string message) -> Setup {
@@ -91,6 +99,9 @@ Setup parse(int argc, char** argv, int rank) {
     if (a.coordinator_threads < 0 || a.coordinator_threads > 4096)
       throw UsageError(fmt::format("--coordinator-threads must be between 0 and 4096, got {}",
                                    a.coordinator_threads));
+    if (!(a.overdue_after > 0) || a.overdue_after > 86400)
+      throw UsageError(
+          fmt::format("--overdue-after must be in (0, 86400], got {}", a.overdue_after));
     const cli::LongRun run = cli::resolve_long_run(a.run, s.n);
     s.shard = run.shard;
     s.method = run.method;
@@ -234,7 +245,7 @@ int run_rank0(Setup& s, std::vector<int> threads) {
   {
     StopOnSignal stop_on_signal;  // the session was given its flag
     cli::AbandonAfterStop abandon(StopOnSignal::flag(), "nqueens-mpi", a.run.checkpoint);
-    r = coordinate(s.list, *s.session, threads, stragglers);
+    r = coordinate(s.list, *s.session, threads, a.overdue_after, stragglers);
   }
   s.session.reset();  // releases the record's lock
   s.bar->finish();
@@ -256,14 +267,19 @@ int run_rank0(Setup& s, std::vector<int> threads) {
   report.resumed = r.resumed;
   report.shard = s.shard;
   report.record = a.run.checkpoint;
-  cli::print_count_report(report, a.json);
-  std::fflush(stdout);
+  try {
+    cli::print_count_report(report, a.json);
+  } catch (const std::exception&) {
+    if (!tool_io::stdout_failed()) throw;  // lost output: finish_stdout says so, exit 2
+  }
+  tool_io::flush_noexcept(stdout);  // a failure (and its errno) is reported at the end
   int code = 0;
   if (!r.save_error.empty()) {  // the counts above are exact; the record is not up to date
     std::fprintf(stderr, "nqueens-mpi: %s\n", r.save_error.c_str());
     code = 2;
   }
   if (!stragglers.empty()) {
+    code = tool_io::finish_stdout("nqueens-mpi", code);  // checked before the abort too
     // Their batches were counted again by other ranks; they do not answer, so they cannot be
     // told to stop: end the job (the result above is complete).
     std::string list;
@@ -314,5 +330,8 @@ int main(int argc, char** argv) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();
+  // Rank 0 alone writes standard output (the result, --help, --version): output that cannot be
+  // written (a full disk, /dev/full) is one line on stderr and exit 2, as with `nqueens`.
+  if (rank == 0) code = tool_io::finish_stdout("nqueens-mpi", code);
   return code;
 }

@@ -15,8 +15,10 @@ namespace nqueens::mpi {
 // stop, or at once when the session's stop flag is set (the other ranks are then counting,
 // not listening: the caller must end them). `stragglers` is set to the ranks that never
 // came back for more work although others finished their batch for them (hung ranks).
+// `min_overdue_seconds`: the least time a batch is out before another rank may count it too
+// (Dispatcher, "Overdue batches"; --overdue-after).
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     std::vector<int>& stragglers);
+                     double min_overdue_seconds, std::vector<int>& stragglers);
 
 // Ranks 1..R-1: ask rank 0 for batches and count them on `threads` threads until told to stop.
 void count_for_coordinator(const JobList& list, int threads);

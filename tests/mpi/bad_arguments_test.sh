@@ -32,6 +32,11 @@ expect_refused "--shard 5/4" "shard I/K needs" -np 3 "$bin" count 10 --shard 5/4
 expect_refused "--shard x" "shard must look like I/K" -np 3 "$bin" count 10 --shard x
 expect_refused "unknown flag" "not expected: --bogus" -np 3 "$bin" count 10 --bogus
 expect_refused "unknown command" "unknown command 'cunt'" -np 3 "$bin" cunt 10
+expect_refused "--overdue-after 0" "overdue-after must be in (0, 86400], got 0" \
+  -np 3 "$bin" count 10 --overdue-after 0
+expect_refused "--overdue-after -1" "overdue-after must be in" -np 3 "$bin" count 10 --overdue-after -1
+expect_refused "--overdue-after 1e9" "overdue-after must be in" -np 3 "$bin" count 10 --overdue-after 1e9
+expect_refused "--overdue-after x" "overdue-after" -np 3 "$bin" count 10 --overdue-after x
 printf 'hello\n' >garbage.rec
 expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \
   -np 3 "$bin" count 10 --checkpoint garbage.rec

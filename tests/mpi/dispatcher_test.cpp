@@ -82,6 +82,15 @@ TEST(Dispatcher, OverdueBatchGoesToAnotherRankAndDuplicatesAreDropped) {
   EXPECT_FALSE(d.holds_only_finished_work(1));
 }
 
+TEST(Dispatcher, TheLeastOverdueTimeIsTheOnesGiven) {
+  Dispatcher d(iota(8), {0, 1, 1}, 2.0);  // nqueens-mpi count --overdue-after 2
+  const auto hung = d.take(1, 0);  // a first batch: no rate known, so only the least time counts
+  ASSERT_FALSE(hung.empty());
+  for (auto b = d.take(2, 0); !b.empty(); b = d.take(2, 0)) d.finish(2, results_of(b), 0.01);
+  EXPECT_TRUE(d.take(2, 1.9).empty()) << "out for 1.9 s, under the 2 s given";
+  EXPECT_EQ(d.take(2, 2.1), hung) << "out for 2.1 s: counted again, long before the default 30 s";
+}
+
 TEST(Dispatcher, PartialResultsLeaveTheRestUndone) {
   Dispatcher d(iota(40), {1, 1});
   const auto batch = d.take(0, 0);

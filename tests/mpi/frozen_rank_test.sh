@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A frozen rank cannot stall a cluster run: `mpirun -np 3 nqueens-mpi count 17` with rank 2
+# stopped by SIGSTOP part way still prints the exact count. Once no fresh jobs are left, the
+# frozen rank's batch is counted again by rank 1 (out for --overdue-after 1 s and 8 times its
+# expected time, about 4 s at most); rank 0 prints the result, then ends the rank that never
+# answers (MPI_Abort), so the stopped process does not keep the test waiting. Usually 5-10 s.
+# Usage: frozen_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
+tmp=$TESTLIB_TMP
+mpiexec=$1 bin=$2 check=$3
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+cd "$tmp" || exit 1
+n=17
+
+rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
+  local c
+  for c in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$c"
+  done
+}
+
+start=$SECONDS
+"$mpiexec" -np 3 "$bin" count $n -j 1 --overdue-after 1 --checkpoint f.rec \
+  --checkpoint-seconds 0.05 -q >out 2>err &
+pid=$!
+for _ in $(seq 1 500); do  # until the record lists some done jobs: the run is part way
+  [ -f f.rec ] && grep -q '^done [0-9]' f.rec && break
+  sleep 0.02
+done
+victim=$(rank_pid $pid 2)
+if [ -z "$victim" ]; then
+  fail "no rank 2 found"
+else
+  kill -STOP "$victim"
+  echo "rank 2 (pid $victim) stopped after $((SECONDS - start)) s"
+fi
+
+# The run must end by itself, well within 60 s; if it does not, clean up and fail.
+for _ in $(seq 1 600); do
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 $pid 2>/dev/null; then
+  fail "mpirun still running 60 s after rank 2 was stopped (the frozen rank stalls the run)"
+  [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null
+  kill -9 $pid 2>/dev/null
+fi
+wait $pid
+rc=$?
+echo "mpirun exit $rc after $((SECONDS - start)) s"
+"$check" $n <out || fail "wrong or missing result (exit $rc): $(cat out) $(cat err)"
+grep -q "stopped answering" err ||
+  fail "rank 2 was not reported as hung (was it stopped before the end of the run?): $(cat err)"
+[ $rc -eq 0 ] || fail "mpirun exit $rc, expected 0 (the result is complete): $(cat err)"
+if [ -n "$victim" ]; then  # ended by Open MPI once rank 0 aborted the job (moments after mpirun)
+  for _ in $(seq 1 100); do
+    kill -0 "$victim" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$victim" 2>/dev/null; then
+    fail "the stopped rank (pid $victim) is still there 10 s after mpirun ended"
+    kill -9 "$victim" 2>/dev/null
+  fi
+fi
+finish
