@@ -112,10 +112,13 @@ void verify_stream(std::istream& in, std::string_view source, const VerifyArgs& 
         report(out, a, index, verify_columns(*columns), t);
       else
         malformed(out, a, index, fmt::format("{} line {}", source, line_no), error, t);
-    } else if (auto p = parse_placement_line(line, error)) {
-      report(out, a, index, verify(*p), t);
     } else {
-      malformed(out, a, index, fmt::format("{} line {}", source, line_no), error, t);
+      auto p = parse_placement_line(line, error);
+      if (line.capacity() > kKeptLineCapacity) std::string().swap(line);
+      if (p)
+        report(out, a, index, verify(*p), t);
+      else
+        malformed(out, a, index, fmt::format("{} line {}", source, line_no), error, t);
     }
   }
   finish_board();
