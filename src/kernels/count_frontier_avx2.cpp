@@ -75,8 +75,8 @@ struct Avx2 {
   static constexpr int kLanes = 8;
   // Dead-end tests on the last 4 rows. With half-empty lanes (no refill) 3 rows paid best
   // (N = 16: 0.381 s with 3, 0.417 s with 4, 0.459 s with 2); with refilled lanes 4 rows
-  // are slightly faster (0.299 s against 0.306 s, medians of 3). Refill: N = 16 0.340 s ->
-  // 0.306 s (docs/ALGORITHMS.md, "Kernel tiers").
+  // are slightly faster (0.299 s against 0.311 s, medians of 3). Refill: N = 16 0.336 s ->
+  // 0.307 s (docs/ALGORITHMS.md, "Kernel tiers").
   static constexpr int kPruneRows = 4;
   static constexpr bool kRefill = true;
   static constexpr unsigned kAllBits = 0xff;
