@@ -161,7 +161,7 @@ struct Prune {
   }
 };
 
-// Peels the candidates of states [pos, count) of `in` (row `row`), one per lane and step:
+// Peels the candidates of states [pos, count) of one row's buffer `in`, one per lane and step:
 // step(l, d, rt, bit, index) gets the lanes' states, their candidate for this step (0 in
 // lanes without one) and the states' indices. `more()` says whether to take further states;
 // when it turns false, the states already in the lanes are finished. Returns the index of
