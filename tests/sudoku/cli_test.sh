@@ -82,6 +82,11 @@ rate)
   echo "$p17" | "$bin" rate >"$tmp/out" || fail "exit $?"
   grep -Eq '^(easy|medium|hard|expert|extreme) [0-9]+\.[0-9]$' "$tmp/out" || fail "rate line $(cat "$tmp/out")"
   echo "$p17" | "$bin" rate --json | grep -q '"techniques"' || fail "rate json"
+  # effort 0 (singles solve it in every relabeling) and rank = score; a hard one guesses.
+  echo "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" |
+    "$bin" rate --json | grep -q '"effort":0.0,.*"rank":1.2,"score":1.2,' || fail "rate json effort/rank (easy)"
+  grep -v '^#' "$data/puzzles3_magictour_top1465" | head -n 1 | "$bin" rate --json >"$tmp/out"
+  grep -Eq '"effort":([1-9][0-9]*)\.' "$tmp/out" || fail "rate json effort (hard): $(cat "$tmp/out")"
   ;;
 explain)
   echo "$p17" | "$bin" explain >"$tmp/out" || fail "exit $?"

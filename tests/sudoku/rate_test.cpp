@@ -1,6 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <string>
+#include <vector>
+
 #include "data.hpp"
+#include "sudoku/effort.hpp"
 #include "sudoku/sudoku.hpp"
 
 namespace sudoku {
@@ -89,6 +97,77 @@ TEST(Rate, UsesTechniquesItReports) {
   }
   EXPECT_GT(with_locked, 0);
   EXPECT_GT(with_chains, 0);
+}
+
+// Spearman rank correlation (ties get their mean rank).
+double spearman(const std::vector<double>& a, const std::vector<double>& b) {
+  const auto ranks = [](const std::vector<double>& v) {
+    std::vector<std::size_t> order(v.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t i, std::size_t j) { return v[i] < v[j]; });
+    std::vector<double> r(v.size());
+    for (std::size_t i = 0; i < order.size();) {
+      std::size_t j = i;
+      while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
+      for (std::size_t k = i; k <= j; ++k) r[order[k]] = (static_cast<double>(i + j)) / 2;
+      i = j + 1;
+    }
+    return r;
+  };
+  const std::vector<double> ra = ranks(a), rb = ranks(b);
+  const double n = static_cast<double>(a.size());
+  const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n;
+  const double mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
+  double cov = 0, va = 0, vb = 0;
+  for (std::size_t i = 0; i < ra.size(); ++i) {
+    cov += (ra[i] - ma) * (rb[i] - mb);
+    va += (ra[i] - ma) * (ra[i] - ma);
+    vb += (rb[i] - mb) * (rb[i] - mb);
+  }
+  return cov / std::sqrt(va * vb);
+}
+
+TEST(Rate, EffortRankFollowsTheCuratedDifficulty) {
+  // The difficulty column (fourth) of curated_5000.csv tracks search effort: the score
+  // alone (the hardest step) ranks it at about 0.73, the rank with the effort at 0.9+.
+  auto puzzles = testing::load("curated_5000.csv");
+  ASSERT_EQ(puzzles.size(), 5000u);
+  std::ifstream in(testing::data_path("curated_5000.csv"));
+  std::string line;
+  std::getline(in, line);  // header
+  std::vector<double> difficulty, score, rank;
+  for (std::size_t i = 0; std::getline(in, line) && i < puzzles.size(); i += 1) {
+    std::size_t comma = 0;
+    for (int field = 0; field < 3; ++field) comma = line.find(',', comma) + 1;
+    difficulty.push_back(std::stod(line.substr(comma)));
+    const Rating r = rate(puzzles[i]);
+    score.push_back(r.score);
+    rank.push_back(effort_rank(r.score, search_effort(puzzles[i])));
+  }
+  ASSERT_EQ(difficulty.size(), 5000u);
+  const double by_score = spearman(score, difficulty), by_rank = spearman(rank, difficulty);
+  EXPECT_LT(by_score, 0.8);
+  EXPECT_GE(by_rank, 0.9);
+}
+
+TEST(Rate, SearchEffort) {
+  // Singles alone solve it: no guess in any relabeling.
+  const Grid easy =
+      parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  EXPECT_EQ(search_effort(easy), 0.0);
+  EXPECT_EQ(effort_rank(1.5, 0.0), 1.5);
+  EXPECT_DOUBLE_EQ(effort_rank(2.0, std::exp(1.0) - 1), 2.0 + kEffortWeight);
+  // A hard puzzle takes guesses, the same number every time.
+  auto hard = testing::load("puzzles3_magictour_top1465");
+  ASSERT_FALSE(hard.empty());
+  const double effort = search_effort(hard[0]);
+  EXPECT_GT(effort, 1.0);
+  EXPECT_EQ(search_effort(hard[0]), effort);
+  // No solution: no effort.
+  Grid none(3);
+  none[0] = none[1] = 1;
+  EXPECT_EQ(search_effort(none), 0.0);
 }
 
 TEST(Rate, LevelsFollowTheScore) {

@@ -1,10 +1,13 @@
 // sudoku rate: difficulty from the techniques a person needs.
 #include <fmt/core.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "run_batch.hpp"
+#include "sudoku/effort.hpp"
 #include "sudoku/rate.hpp"
 
 namespace sudoku::cli {
@@ -28,10 +31,14 @@ int run_rate(const Common& c) {
         if (r.uses[static_cast<std::size_t>(t)])
           uses[std::string(sudoku::technique_name(static_cast<sudoku::Technique>(t)))] =
               r.uses[static_cast<std::size_t>(t)];
+      // effort and rank: docs/SUDOKU.md, "Search effort and rank".
+      const double effort = sudoku::search_effort(e.grid);
       return {json{{"line", e.line},
                    {"level", sudoku::level_name(r.level)},
                    {"level_number", static_cast<int>(r.level)},
                    {"score", r.score},
+                   {"effort", std::round(effort * 1000) / 1000},
+                   {"rank", std::round(sudoku::effort_rank(r.score, effort) * 1000) / 1000},
                    {"unique", r.unique},
                    {"techniques", uses}}
                       .dump() +
