@@ -10,6 +10,7 @@
 //   auto p = sudoku::generate({.symmetry = sudoku::Symmetry::rot180, .seed = 7});
 #pragma once
 
+#include "sudoku/effort.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/grid.hpp"
