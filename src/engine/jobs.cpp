@@ -133,18 +133,21 @@ const char* method_name(CountMethod method) {
 }
 
 CountMethod choose_method(int n) {
-  // Measured side by side, one thread (bench/compare_counters.sh, docs/BENCHMARKS.md): the
-  // join beats the scalar backtracker from N = 16 on (0.72 s against 2.04 s at N = 16, 22.8 s
-  // against 117 s at N = 18) and grows more slowly on even N (5.6x per N against 7.5x). The
-  // AVX2 backtracker is still ahead at N = 18 (17.2 s) and 19 (extrapolated 129 s against
-  // 189 s), the growth puts the crossover at N = 20; the AVX-512 one, about 2.3x faster,
-  // at N = 22.
+  // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md,
+  // the table join): the join beats the scalar backtracker from N = 16 on (0.72 s against
+  // 2.04 s at N = 16 already before the tables) and the AVX2 one from N = 18 (10.5 s against
+  // 13.7 s at N = 18, 83.7 s against 103 s at N = 19; at N = 16 and 17 the backtracker is
+  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker, about 2.3x
+  // faster than the AVX2 one, meets the join's growth (5.8x per N against 7.1x) at N = 20-21
+  // (extrapolated). NEON: not measured, and the join's vector paths are x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-      from = 22;
+      from = 21;
       break;
     case KernelTier::avx2:
+      from = 18;
+      break;
     case KernelTier::neon:
       from = 20;
       break;

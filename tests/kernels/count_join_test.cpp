@@ -232,7 +232,10 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
-    const int from = tier == nq::KernelTier::scalar ? 16 : tier == nq::KernelTier::avx512 ? 22 : 20;
+    const int from = tier == nq::KernelTier::scalar   ? 16
+                     : tier == nq::KernelTier::avx512 ? 21
+                     : tier == nq::KernelTier::avx2   ? 18
+                                                      : 20;
     EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
         << nq::kernel_tier_name(tier);
     EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
