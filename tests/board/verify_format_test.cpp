@@ -166,6 +166,27 @@ TEST(Format, ColumnLinesParseToTheirColumns) {
   EXPECT_FALSE(nq::parse_columns_line("a1", error));
 }
 
+TEST(Format, AnOwnedLongLineParsesAsTheSameLineViewed) {
+  // Over 1 MB, so that the line is let go of in pieces as it is read.
+  std::string perm;
+  const int n = 400'000;
+  for (int r = 0; r < n; ++r) perm += std::to_string((r * 7) % n + 1) + (r % 3 ? " " : ",");
+  std::string error;
+  const auto viewed = nq::parse_columns_line(perm, error);
+  ASSERT_TRUE(viewed) << error;
+  EXPECT_EQ(viewed->size(), static_cast<std::size_t>(n));
+  EXPECT_EQ(nq::parse_owned_columns_line(std::string(perm), error), viewed);
+  EXPECT_EQ(nq::parse_owned_columns_line("  {\"n\":1,\"solution\":[" + perm + "]} ", error),
+            viewed);
+  EXPECT_EQ(nq::parse_owned_columns_line("[" + perm + "]", error), viewed);
+  EXPECT_FALSE(nq::parse_owned_columns_line(perm + " 0", error));
+  EXPECT_EQ(error, "column 0 in row 400001 is not between 1 and 400001");
+  EXPECT_FALSE(nq::parse_owned_columns_line(perm + " x7", error));
+  EXPECT_EQ(error, "'x7' is not a column number");
+  EXPECT_EQ(nq::parse_owned_columns_line(std::string("2 4 1 3"), error),
+            (nq::Solution{1, 3, 0, 2}));
+}
+
 TEST(Verify, EveryListedBoardOfTenVerifiesInEveryFormat) {
   for (const nq::Solution& s : nq::solutions(10)) {
     for (nq::Format f : {nq::Format::perm, nq::Format::json, nq::Format::algebraic}) {
