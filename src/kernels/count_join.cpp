@@ -479,8 +479,21 @@ struct TableBuffers {
   std::uint32_t stamp = 0;
 };
 
+// Words of the outer placements' sets one thread keeps (4 MiB): at N = 22 a group would
+// otherwise keep up to 21k sets of 80 KB.
+constexpr std::size_t kOuterSetWords = std::size_t{1} << 19;
+
 // outer_slot of an outer placement that no bottom fits.
 constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+
+// A stamp no outer placement carries yet (after a wrap-around, all are cleared).
+std::uint32_t next_stamp(TableBuffers& b) {
+  if (++b.stamp == 0) {
+    std::fill(b.outer_stamp.begin(), b.outer_stamp.end(), 0u);
+    b.stamp = 1;
+  }
+  return b.stamp;
+}
 
 TableBuffers& table_buffers() {
   thread_local TableBuffers b;
@@ -601,7 +614,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     b.outer_stamp.assign(outer_entries, 0);
     b.outer_slot.assign(outer_entries, 0);
   }
-  const std::uint32_t stamp = ++b.stamp;
+  std::uint32_t stamp = next_stamp(b);
   std::size_t slots = 0;
   PrefixSets outer{b.outer_level.data(), a, inner_rows};
   PrefixSets inner{b.live.data(), inner_rows, 0};
@@ -672,8 +685,16 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
         if (set == nullptr) {
           b.outer_slot[o] = kNoSlot;
         } else {
+          if ((slots + 1) * words > kOuterSetWords && slots > 0) {
+            // The kept sets would pass their budget: forget them all (they are recomputed
+            // when needed again) and keep this one.
+            stamp = next_stamp(b);
+            b.outer_stamp[o] = stamp;
+            slots = 0;
+          }
           if (b.outer_sets.size() < (slots + 1) * words)
-            b.outer_sets.resize(2 * (slots + 1) * words);
+            b.outer_sets.resize(
+                std::min(2 * (slots + 1) * words, std::max(kOuterSetWords, (slots + 1) * words)));
           std::copy(set, set + words, &b.outer_sets[slots * words]);
           b.outer_slot[o] = static_cast<std::uint32_t>(slots++);
         }
