@@ -256,14 +256,14 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
 
 namespace {
 
+// Rows per table: half of the rows of a half board, rounded up, for N <= kMaxTableJoinN.
+constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
+
 // A partial top half (some of rows 0..H-1) as the diagonals it occupies, named by where they
 // meet row H without clipping to the board: "\" diagonal of (r, c) -> bit c + H - r of u,
 // "/" diagonal -> bit c + r of v (its column at row H is c + r - H). Two placements on
 // different rows fit exactly when they share no bit of u and none of v (columns are kept
 // apart by the group), and a complete half's pattern is read off u and v.
-// Rows per table: half of the rows of a half board, rounded up, for N <= kMaxTableJoinN.
-constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
-
 struct Placement {
   std::uint64_t u, v;
   std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
