@@ -4,8 +4,10 @@
 // depths 3 and 4.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
+#include <vector>
 
 #include "nqueens/enumerate.hpp"
 #include "nqueens/known_counts.hpp"
@@ -82,6 +84,57 @@ TEST(DeepRank, FourQueenCountsAddUpAndMatchOnePrefixCounts) {
   }
   EXPECT_THROW(nqueens::count_prefix_subtrees(10, nqueens::kMaxPrefixDepth + 1, false),
                std::invalid_argument);
+}
+
+// The plain bitboard DFS: the reference the subtree counter (the counting kernel's fastest
+// tier, run without symmetry rules) is checked against.
+std::uint64_t plain_count(int n, std::vector<int>& cols) {
+  const int row = static_cast<int>(cols.size());
+  if (row == n) return 1;
+  std::uint64_t total = 0;
+  for (int c = 0; c < n; ++c) {
+    bool free = true;
+    for (int r = 0; r < row && free; ++r)
+      free = cols[r] != c && cols[r] - c != row - r && c - cols[r] != row - r;
+    if (!free) continue;
+    cols.push_back(c);
+    total += plain_count(n, cols);
+    cols.pop_back();
+  }
+  return total;
+}
+
+TEST(DeepRank, SubtreeCountsMatchThePlainSearchAtEveryDepth) {
+  // Every prefix of 0..3 rows of N = 4..11 (the vector tiers' frontier from row N-3 up, the
+  // scalar search below it), including attacking prefixes (zero).
+  for (int n = 4; n <= 11; ++n)
+    for (int depth = 0; depth <= std::min(n, 3); ++depth) {
+      int size = 1;
+      for (int r = 0; r < depth; ++r) size *= n;
+      for (int i = 0; i < size; ++i) {
+        std::vector<int> cols(static_cast<std::size_t>(depth));
+        for (int r = depth - 1, rest = i; r >= 0; --r, rest /= n) cols[r] = rest % n;
+        bool legal = true;
+        for (int r = 0; r < depth; ++r)
+          for (int q = 0; q < r; ++q)
+            legal = legal && cols[q] != cols[r] && cols[q] - cols[r] != r - q &&
+                    cols[r] - cols[q] != r - q;
+        const std::uint64_t want = legal ? plain_count(n, cols) : 0;
+        EXPECT_EQ(nqueens::count_prefix_subtree(n, cols.data(), depth, false), want)
+            << "n " << n << " depth " << depth << " prefix " << i;
+      }
+    }
+  // Deep prefixes: the last rows of a solution of N = 12 and 14.
+  for (const int n : {12, 14}) {
+    const nqueens::Solution s = nqueens::SolutionIndex::get(n, false).unrank(7);
+    for (int depth = n - 4; depth <= n; ++depth)
+      EXPECT_EQ(nqueens::count_prefix_subtree(n, s.data(), depth, false),
+                [&] {
+                  std::vector<int> cols(s.begin(), s.begin() + depth);
+                  return plain_count(n, cols);
+                }())
+          << "n " << n << " depth " << depth;
+  }
 }
 
 TEST(DeepRank, ThreeQueenCountsAddUpAndMatchOnePrefixCounts) {
