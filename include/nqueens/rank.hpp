@@ -6,13 +6,13 @@
 //   std::uint64_t k = idx.rank(s);                 // 14772512 again
 //
 // How: the number of solutions below every two-queen prefix (c0, c1) is a table compiled
-// into the library for 4 <= N <= kMaxRankN (src/kernels/rank_table.inc, made by
+// into the library for 4 <= N <= 17 (src/kernels/rank_table.inc, made by
 // tests/web/rank_table_gen from count_prefix_subtrees() below and checked by the tests;
 // counting it at run time would cost a whole N = 17 tree, ~10 s on two cores). A prefix sum
 // over the table finds the prefix that holds solution #k; below it the search descends row by
 // row, counting the subtree of each candidate with the counting kernel's fastest tier and
-// skipping whole subtrees (from whichever end of the row is nearer #k), so one unrank or rank costs at most one count of a two-queen subtree (N = 16:
-// 1/200 of the tree, a few milliseconds).
+// skipping whole subtrees (from whichever end of the row is nearer #k), so one unrank or rank costs
+// at most one count of a two-queen subtree (N = 16: 1/200 of the tree, a few milliseconds).
 //
 // From N = 16 on the prefixes are deeper: three queens for N = 16..18 (both lists), four for
 // N = 19 and 20 (all solutions), in a second compiled-in table, src/kernels/rank_table_deep.inc
