@@ -708,6 +708,14 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
 
 }  // namespace
 
+bool count_join_vectorised() {
+#if defined(__AVX2__)
+  return true;
+#else
+  return false;
+#endif
+}
+
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
   if (n < 1 || n > kMaxJoinN) return 0;
   if (n > kMaxTableJoinN || n < 4) return count_join_group_searched(n, top_columns, middle);
