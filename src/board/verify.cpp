@@ -111,10 +111,11 @@ std::uint64_t pairs_on_lines(std::size_t n, std::size_t count, SquareAt square_a
 // `one_per_row` says that no two queens can share a row (a permutation line), so that no square
 // can hold two queens. Memory besides the input: 6 bits a line of the board (which lines hold
 // a queen) and the count block of pairs_on_lines; a placement with two queens in some row also
-// sorts a copy of its squares (8 bytes a queen) to count the queens on one square.
+// sorts a copy of its squares (8 bytes a queen) to count the queens on one square, or, given
+// `sortable` (the queens themselves, which the caller lets go of), sorts those in place.
 template <typename SquareAt>
 VerifyResult check(int n_int, std::size_t count, SquareAt square_at, bool one_per_row,
-                   std::size_t max_reported) {
+                   std::size_t max_reported, std::vector<Square>* sortable = nullptr) {
   VerifyResult res;
   res.n = n_int;
   res.queens = count;
@@ -177,7 +178,18 @@ VerifyResult check(int n_int, std::size_t count, SquareAt square_at, bool one_pe
   pairs += pairs_on_lines<Line::diagonal>(n, count, square_at, block);
   pairs += pairs_on_lines<Line::anti_diagonal>(n, count, square_at, block);
   block = {};
-  if (!(one_per_row || rows_distinct)) {
+  if (!(one_per_row || rows_distinct) && sortable != nullptr) {
+    // Every reader of square_at is done: the queens may move.
+    std::vector<Square>& q = *sortable;
+    std::sort(q.begin(), q.end());
+    for (std::size_t i = 0; i < q.size();) {
+      std::size_t j = i;
+      while (j < q.size() && q[j] == q[i]) ++j;
+      const std::uint64_t k = on_board(q[i], n_int) ? j - i : 0;
+      pairs -= 3 * (k * (k - 1) / 2);
+      i = j;
+    }
+  } else if (!(one_per_row || rows_distinct)) {
     std::vector<std::uint64_t> squares;
     squares.reserve(count - res.off_board.size());
     for (std::size_t i = 0; i < count; ++i)
@@ -203,6 +215,12 @@ VerifyResult check(int n_int, std::size_t count, SquareAt square_at, bool one_pe
 VerifyResult verify(const Placement& p, std::size_t max_reported) {
   return check(
       p.n, p.queens.size(), [&](std::size_t i) { return p.queens[i]; }, false, max_reported);
+}
+
+VerifyResult verify(Placement&& p, std::size_t max_reported) {
+  return check(
+      p.n, p.queens.size(), [&](std::size_t i) { return p.queens[i]; }, false, max_reported,
+      &p.queens);
 }
 
 VerifyResult verify_columns(const Solution& columns, std::size_t max_reported) {

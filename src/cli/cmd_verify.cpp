@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "cli_common.hpp"
 #include "nqueens/format.hpp"
@@ -80,7 +81,7 @@ void verify_stream(std::istream& in, std::string_view source, const VerifyArgs& 
     std::string error;
     const std::string where = fmt::format("{} line {}", source, board_start);
     if (auto p = parse_board(board, error))
-      report(out, a, index, verify(*p), t);
+      report(out, a, index, verify(std::move(*p)), t);
     else
       malformed(out, a, index, where, error, t);
     board.clear();
@@ -121,8 +122,8 @@ void verify_stream(std::istream& in, std::string_view source, const VerifyArgs& 
     } else {
       auto p = parse_placement_line(line, error);
       if (line.capacity() > kKeptLineCapacity) std::string().swap(line);
-      if (p)
-        report(out, a, index, verify(*p), t);
+      if (p)  // its queens are sorted in place, not copied, to find shared squares
+        report(out, a, index, verify(std::move(*p)), t);
       else
         malformed(out, a, index, fmt::format("{} line {}", source, line_no), error, t);
     }

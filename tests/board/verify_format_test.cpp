@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <utility>
 
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
@@ -101,6 +102,18 @@ TEST(Verify, PairCountsMatchBruteForceAlsoWithSharedSquares) {
         << nq::format_placement(p, nq::Format::json);
     for (const nq::Attack& a : r.attacks)  // a shared square is named as such, other lines not
       EXPECT_EQ(a.first == a.second, a.line == nq::Line::square);
+    // The overload that may sort the queens in place gives the same result.
+    nq::Placement copy = p;
+    const nq::VerifyResult moved = nq::verify(std::move(copy));
+    EXPECT_EQ(moved.attacking_pairs, r.attacking_pairs);
+    EXPECT_EQ(moved.valid, r.valid);
+    EXPECT_EQ(moved.off_board, r.off_board);
+    ASSERT_EQ(moved.attacks.size(), r.attacks.size());
+    for (std::size_t i = 0; i < r.attacks.size(); ++i) {
+      EXPECT_EQ(moved.attacks[i].first, r.attacks[i].first);
+      EXPECT_EQ(moved.attacks[i].second, r.attacks[i].second);
+      EXPECT_EQ(moved.attacks[i].line, r.attacks[i].line);
+    }
   }
 }
 

@@ -124,14 +124,15 @@ queens = 12_000_000
 ok = True
 # The files are written in pieces: this process stays small, since a child's peak RSS also counts
 # what it shared with its parent before exec.
-for name, first, sep, last in (("perm", "", " ", "\n"), ("json", "[", ",", "]\n")):
+for name, first, sep, last, q in (("perm", "", " ", "\n", "1"), ("json", "[", ",", "]\n", "1"),
+                                  ("algebraic", "", " ", "\n", "a1")):
     path = os.path.join(tmp, name + ".txt")
-    piece = ("1" + sep) * 100_000
+    piece = (q + sep) * 100_000
     with open(path, "w") as f:
         f.write(first)
         for _ in range(queens // 100_000 - 1):
             f.write(piece)
-        f.write(("1" + sep) * 99_999 + "1" + last)
+        f.write((q + sep) * 99_999 + q + last)
     size = os.path.getsize(path)
     with open(path) as f, open(path + ".out", "w+") as out, open(path + ".err", "w+") as err:
         proc = subprocess.Popen([bin_, "verify", "--json", "-"], stdin=f, stdout=out, stderr=err)
