@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "data.hpp"
+#include "rank_correlation.hpp"
 #include "sudoku/sudoku.hpp"
 
 namespace sudoku {
@@ -451,34 +452,7 @@ TEST(Explain, SeventeenCluePuzzlesNeedNoGuess) {
   for (std::size_t i = 0; i < 2000; ++i) EXPECT_EQ(explain(puzzles[i]).guesses, 0) << i;
 }
 
-// Average ranks (ties share the mean rank).
-std::vector<double> ranks(const std::vector<double>& v) {
-  std::vector<std::size_t> order(v.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](auto a, auto b) { return v[a] < v[b]; });
-  std::vector<double> r(v.size());
-  for (std::size_t i = 0; i < order.size();) {
-    std::size_t j = i;
-    while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
-    for (std::size_t k = i; k <= j; ++k) r[order[k]] = static_cast<double>(i + j) / 2;
-    i = j + 1;
-  }
-  return r;
-}
-
-double spearman(const std::vector<double>& a, const std::vector<double>& b) {
-  const std::vector<double> ra = ranks(a), rb = ranks(b);
-  const double n = static_cast<double>(a.size());
-  const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n;
-  const double mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
-  double cov = 0, va = 0, vb = 0;
-  for (std::size_t i = 0; i < ra.size(); ++i) {
-    cov += (ra[i] - ma) * (rb[i] - mb);
-    va += (ra[i] - ma) * (ra[i] - ma);
-    vb += (rb[i] - mb) * (rb[i] - mb);
-  }
-  return cov / std::sqrt(va * vb);
-}
+using sudoku_test::spearman;
 
 TEST(Explain, RatingFollowsTheCuratedLevels) {
   // curated_5000: 1,000 puzzles per level (Beginner..Expert) in that order, with a 0-8.5

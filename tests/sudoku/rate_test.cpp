@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "data.hpp"
+#include "rank_correlation.hpp"
 #include "sudoku/effort.hpp"
 #include "sudoku/sudoku.hpp"
 
@@ -99,34 +100,7 @@ TEST(Rate, UsesTechniquesItReports) {
   EXPECT_GT(with_chains, 0);
 }
 
-// Spearman rank correlation (ties get their mean rank).
-double spearman(const std::vector<double>& a, const std::vector<double>& b) {
-  const auto ranks = [](const std::vector<double>& v) {
-    std::vector<std::size_t> order(v.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t i, std::size_t j) { return v[i] < v[j]; });
-    std::vector<double> r(v.size());
-    for (std::size_t i = 0; i < order.size();) {
-      std::size_t j = i;
-      while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]]) ++j;
-      for (std::size_t k = i; k <= j; ++k) r[order[k]] = (static_cast<double>(i + j)) / 2;
-      i = j + 1;
-    }
-    return r;
-  };
-  const std::vector<double> ra = ranks(a), rb = ranks(b);
-  const double n = static_cast<double>(a.size());
-  const double ma = std::accumulate(ra.begin(), ra.end(), 0.0) / n;
-  const double mb = std::accumulate(rb.begin(), rb.end(), 0.0) / n;
-  double cov = 0, va = 0, vb = 0;
-  for (std::size_t i = 0; i < ra.size(); ++i) {
-    cov += (ra[i] - ma) * (rb[i] - mb);
-    va += (ra[i] - ma) * (ra[i] - ma);
-    vb += (rb[i] - mb) * (rb[i] - mb);
-  }
-  return cov / std::sqrt(va * vb);
-}
+using sudoku_test::spearman;
 
 TEST(Rate, EffortRankFollowsTheCuratedDifficulty) {
   // The difficulty column (fourth) of curated_5000.csv tracks search effort: the score
