@@ -140,18 +140,15 @@ CountMethod choose_method(int n) {
   // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker, about 2.3x
   // faster than the AVX2 one, meets the join's growth (5.8x per N against 7.1x) at N = 20-21
   // (extrapolated). NEON: not measured, and the join's vector paths are x86 only: kept at 20.
-  // A build without AVX2 at compile time (the portable preset) runs the join's scalar forms:
-  // on a 16-core Xeon with AVX-512, one thread, 41 s at N = 18 and 233 s at N = 19 against
-  // 20 s and 158 s for the AVX2 backtracker and 12 s and 108 s for the AVX-512 one; the gap
-  // shrinks about 1.3-1.4x per N, so there the join starts at 21 and 23 (extrapolated).
-  const bool vectorised = kernels::count_join_vectorised();
+  // Portable x86 builds pick the join's AVX2 loops at run time (count_join.cpp), so the same
+  // crossovers hold for them.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-      from = vectorised ? 21 : 23;
+      from = 21;
       break;
     case KernelTier::avx2:
-      from = vectorised ? 18 : 21;
+      from = 18;
       break;
     case KernelTier::neon:
       from = 20;

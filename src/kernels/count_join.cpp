@@ -48,7 +48,7 @@
 // mirror also moves the middle queen to column N-1-middle).
 #include "count_join.hpp"
 
-#if defined(__AVX2__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -60,9 +60,33 @@
 #include <mutex>
 #include <vector>
 
+// The three hot loops of the table join (pair_bottoms, and3, count_and) have an AVX2 form. A
+// build with AVX2 at compile time (-march=native) uses it directly; any other x86-64 build
+// compiles it with a target attribute and picks it at run time when the CPU has AVX2 and
+// POPCNT (one check per process), so a portable build runs the same code as a native one.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define NQ_JOIN_X86 1
+#if defined(__AVX2__) && defined(__POPCNT__)
+#define NQ_JOIN_AVX2 /* compiled for it already */
+#else
+#define NQ_JOIN_AVX2 __attribute__((target("avx2,popcnt")))
+#endif
+#endif
+
 namespace nqueens::kernels {
 
 namespace {
+
+#if defined(NQ_JOIN_X86)
+bool join_avx2_usable() {
+#if defined(__AVX2__) && defined(__POPCNT__)
+  return true;
+#else
+  static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+  return usable;
+#endif
+}
+#endif
 
 using Row = std::uint32_t;
 using Pattern = std::uint64_t;
@@ -370,15 +394,55 @@ void transpose_bits(std::uint64_t (&a)[64]) {
     }
 }
 
-// Appends to out[size..] the bottom pattern of every inner placement j that fits the outer
-// placement (ou, ov), written without a branch per pair (most pairs do not fit: 14% do at
-// N = 16): each candidate is stored and the end moves on only when it fits. Returns the new
+// Appends to out[size..] the bottom pattern of every inner placement j >= from that fits the
+// outer placement (ou, ov), written without a branch per pair (most pairs do not fit: 14% do
+// at N = 16): each candidate is stored and the end moves on only when it fits. Returns the new
 // size; out needs room for count + 4 more.
-std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
-                         const std::uint64_t* iv, std::size_t count, int half, Row mask, bool even,
-                         Pattern* out, std::size_t size) {
-  std::size_t j = 0;
-#if defined(__AVX2__)
+inline std::size_t pair_bottoms_scalar(std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
+                                       const std::uint64_t* iv, std::size_t from, std::size_t count,
+                                       int half, Row mask, bool even, Pattern* out,
+                                       std::size_t size) {
+  for (std::size_t j = from; j < count; ++j) {
+    const bool clash = ((ou & iu[j]) | (ov & iv[j])) != 0;
+    const Row l = static_cast<Row>((ou | iu[j]) & mask);
+    const Row rt = static_cast<Row>(((ov | iv[j]) >> half) & mask);
+    const Row backslash = even ? (rt << 1) & mask : rt;
+    const Row slash = even ? l >> 1 : l;
+    out[size] = Pattern{backslash} | Pattern{slash} << 32;
+    size += clash ? 0 : 1;
+  }
+  return size;
+}
+
+// out = a & b & c over `words` words; returns the OR of the result (zero: empty set). A
+// function of its own so that nothing it writes can alias its length: the loop vectorises.
+inline std::uint64_t and3_loop(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
+                               const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
+                               std::size_t words) {
+  std::uint64_t any = 0;
+  for (std::size_t w = 0; w < words; ++w) any |= out[w] = a[w] & b[w] & c[w];
+  return any;
+}
+
+// popcount(a & b) over words [from, words), two chains.
+inline std::uint64_t count_and_scalar(const std::uint64_t* __restrict a,
+                                      const std::uint64_t* __restrict b, std::size_t from,
+                                      std::size_t words) {
+  std::uint64_t c0 = 0, c1 = 0;
+  std::size_t w = from;
+  for (; w + 2 <= words; w += 2) {
+    c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
+    c1 += static_cast<std::uint64_t>(std::popcount(a[w + 1] & b[w + 1]));
+  }
+  if (w < words) c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
+  return c0 + c1;
+}
+
+#if defined(NQ_JOIN_X86)
+NQ_JOIN_AVX2 std::size_t pair_bottoms_avx2(std::uint64_t ou, std::uint64_t ov,
+                                           const std::uint64_t* iu, const std::uint64_t* iv,
+                                           std::size_t count, int half, Row mask, bool even,
+                                           Pattern* out, std::size_t size) {
   // Four pairs at a time; the fitting lanes are packed to the front by a permutation picked
   // by their 4-bit mask.
   static const auto pack = [] {
@@ -395,6 +459,7 @@ std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t
   const __m256i vov = _mm256_set1_epi64x(static_cast<long long>(ov));
   const __m256i vmask = _mm256_set1_epi64x(mask);
   const __m128i shift = _mm_cvtsi32_si128(half);
+  std::size_t j = 0;
   for (; j + 4 <= count; j += 4) {
     const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(iu + j));
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(iv + j));
@@ -411,40 +476,24 @@ std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t
                         _mm256_permutevar8x32_epi32(pattern, order));
     size += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
   }
-#endif
-  for (; j < count; ++j) {
-    const bool clash = ((ou & iu[j]) | (ov & iv[j])) != 0;
-    const Row l = static_cast<Row>((ou | iu[j]) & mask);
-    const Row rt = static_cast<Row>(((ov | iv[j]) >> half) & mask);
-    const Row backslash = even ? (rt << 1) & mask : rt;
-    const Row slash = even ? l >> 1 : l;
-    out[size] = Pattern{backslash} | Pattern{slash} << 32;
-    size += clash ? 0 : 1;
-  }
-  return size;
+  return pair_bottoms_scalar(ou, ov, iu, iv, j, count, half, mask, even, out, size);
 }
 
-// out = a & b & c over `words` words; returns the OR of the result (zero: empty set). A
-// function of its own so that nothing it writes can alias its length: the loop vectorises.
-std::uint64_t and3(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
-                   const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
-                   std::size_t words) {
-  std::uint64_t any = 0;
-  for (std::size_t w = 0; w < words; ++w) any |= out[w] = a[w] & b[w] & c[w];
-  return any;
+NQ_JOIN_AVX2 std::uint64_t and3_avx2(std::uint64_t* __restrict out,
+                                     const std::uint64_t* __restrict a,
+                                     const std::uint64_t* __restrict b,
+                                     const std::uint64_t* __restrict c, std::size_t words) {
+  return and3_loop(out, a, b, c, words);  // inlined here: vectorised for AVX2
 }
 
-// popcount(a & b) over `words` words.
-std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* __restrict b,
-                        std::size_t words) {
-  std::uint64_t c0 = 0, c1 = 0;
-  std::size_t w = 0;
-#if defined(__AVX2__)
+NQ_JOIN_AVX2 std::uint64_t count_and_avx2(const std::uint64_t* __restrict a,
+                                          const std::uint64_t* __restrict b, std::size_t words) {
   // Four words at a time: popcount by 4-bit table lookups (vpshufb), summed per 64-bit lane.
   const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
                                          1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m256i low = _mm256_set1_epi8(0x0f);
   __m256i acc = _mm256_setzero_si256();
+  std::size_t w = 0;
   for (; w + 4 <= words; w += 4) {
     const __m256i x = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + w)),
                                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + w)));
@@ -455,14 +504,36 @@ std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* 
   }
   alignas(32) std::uint64_t lanes[4];
   _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
-  c0 = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3] + count_and_scalar(a, b, w, words);
+}
 #endif
-  for (; w + 2 <= words; w += 2) {
-    c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
-    c1 += static_cast<std::uint64_t>(std::popcount(a[w + 1] & b[w + 1]));
-  }
-  if (w < words) c0 += static_cast<std::uint64_t>(std::popcount(a[w] & b[w]));
-  return c0 + c1;
+
+std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
+                         const std::uint64_t* iv, std::size_t count, int half, Row mask, bool even,
+                         Pattern* out, std::size_t size) {
+#if defined(NQ_JOIN_X86)
+  if (join_avx2_usable())
+    return pair_bottoms_avx2(ou, ov, iu, iv, count, half, mask, even, out, size);
+#endif
+  return pair_bottoms_scalar(ou, ov, iu, iv, 0, count, half, mask, even, out, size);
+}
+
+std::uint64_t and3(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
+                   const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
+                   std::size_t words) {
+#if defined(NQ_JOIN_X86)
+  if (join_avx2_usable()) return and3_avx2(out, a, b, c, words);
+#endif
+  return and3_loop(out, a, b, c, words);
+}
+
+// popcount(a & b) over `words` words.
+std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* __restrict b,
+                        std::size_t words) {
+#if defined(NQ_JOIN_X86)
+  if (join_avx2_usable()) return count_and_avx2(a, b, words);
+#endif
+  return count_and_scalar(a, b, 0, words);
 }
 
 struct TableBuffers {
@@ -707,14 +778,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
 }
 
 }  // namespace
-
-bool count_join_vectorised() {
-#if defined(__AVX2__)
-  return true;
-#else
-  return false;
-#endif
-}
 
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
   if (n < 1 || n > kMaxJoinN) return 0;

@@ -25,12 +25,6 @@ inline constexpr int kMaxJoinN = 32;
 // are not floor(N/2) of them or overlap `middle`. Allocation-free after a thread's first call.
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle);
 
-// True when this build compiled the join's AVX2 paths (the pair step, the set loops and the
-// popcounts are chosen at compile time: -march with AVX2, as in the release preset). A
-// portable build runs the scalar forms, about 2x slower (docs/BENCHMARKS.md), which moves
-// the crossovers of `count --method auto`.
-bool count_join_vectorised();
-
 // The largest N whose groups count from precomputed tables of partial halves (memory grows
 // about 5x per N); above it, and for N < 4, count_join_group searches each half instead.
 inline constexpr int kMaxTableJoinN = 21;

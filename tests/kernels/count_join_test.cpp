@@ -230,13 +230,11 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   EXPECT_EQ(nq::choose_method(24), nq::CountMethod::join);
   EXPECT_EQ(nq::choose_method(25), nq::CountMethod::backtrack);  // beyond the join's range
   EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
-  // A build without the join's AVX2 paths (portable) starts it later on the vector tiers.
-  const bool vectorised = nq::kernels::count_join_vectorised();
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
     const int from = tier == nq::KernelTier::scalar   ? 16
-                     : tier == nq::KernelTier::avx512 ? (vectorised ? 21 : 23)
-                     : tier == nq::KernelTier::avx2   ? (vectorised ? 18 : 21)
+                     : tier == nq::KernelTier::avx512 ? 21
+                     : tier == nq::KernelTier::avx2   ? 18
                                                       : 20;
     EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
         << nq::kernel_tier_name(tier);
