@@ -28,6 +28,7 @@
 // 70,000 solutions, tens of milliseconds).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -79,6 +80,19 @@ class SolutionIndex {
 // True if the solution is the smallest of its 8 symmetric images (same as is_canonical, but
 // without allocating: used on every leaf when the unique table is built).
 bool is_canonical_fast(const int* cols, int n);
+
+// The prefix tables' indexing: prefix (c0, c1, ..., c[depth-1]) of an N x N board is entry
+// (c0 * n + c1) * n + ... of a table of n^depth counts.
+// The columns of entry `index`, into cols[0..depth-1].
+void prefix_columns(int n, int depth, std::size_t index, int* cols);
+// The entry of its mirror prefix (N-1-c0, N-1-c1, ...), which has the same count of all
+// solutions.
+std::size_t mirror_prefix(int n, int depth, std::size_t index);
+// Fills every entry whose mirror comes earlier with the mirror's count (so a table counted for
+// c0 <= (N-1)/2, or for each entry no later than its mirror, becomes whole).
+void fill_mirror_prefixes(int n, int depth, std::vector<std::uint64_t>& counts);
+// True when no two of the queens cols[0..depth-1] (rows 0..depth-1) attack each other.
+bool is_legal_prefix(int n, const int* cols, int depth);
 
 // Solutions (all, or canonical only) below one prefix: the queens of rows 0..depth-1 stand in
 // columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel).

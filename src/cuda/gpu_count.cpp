@@ -5,6 +5,7 @@
 
 #include "gpu_batch.hpp"
 #include "gpu_launch.hpp"
+#include "nqueens/rank.hpp"
 
 namespace nqueens::gpu {
 
@@ -64,15 +65,7 @@ std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth) {
   count_all_below_on_device(n, masks.data(), owner.size(), below.data());
   std::vector<std::uint64_t> counts(size, 0);
   for (std::size_t i = 0; i < owner.size(); ++i) counts[owner[i]] += below[i];
-  // The mirror prefix (N-1-c0, N-1-c1, ...) has the same count; for odd N the middle column's
-  // prefixes were counted on both sides of it already.
-  for (std::size_t i = 0; i < size; ++i) {
-    std::size_t mirror = 0, rest = i, scale = 1;
-    for (int r = 0; r < depth; ++r, rest /= static_cast<std::size_t>(n), scale *= n)
-      mirror += scale * (static_cast<std::size_t>(n) - 1 - rest % static_cast<std::size_t>(n));
-    const std::size_t c0 = i / (size / static_cast<std::size_t>(n));
-    if (2 * c0 > static_cast<std::size_t>(n - 1)) counts[i] = counts[mirror];
-  }
+  fill_mirror_prefixes(n, depth, counts);  // c0 > (N-1)/2 from the mirror prefixes
   return counts;
 }
 

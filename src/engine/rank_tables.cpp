@@ -17,33 +17,18 @@ std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, 
   // Mirror prefixes (N-1-c...) have equal counts, so only the smaller of each pair is counted
   // for all solutions; a canonical solution is at most its column mirror, so the unique list
   // has nothing below c0 > (N-1)/2.
-  auto cols_of = [&](std::size_t i, int* c) {
-    for (int r = depth - 1; r >= 0; --r, i /= static_cast<std::size_t>(n))
-      c[r] = static_cast<int>(i % static_cast<std::size_t>(n));
-  };
-  auto mirror = [&](const int* c) {
-    std::size_t j = 0;
-    for (int r = 0; r < depth; ++r) j = j * static_cast<std::size_t>(n) + (n - 1 - c[r]);
-    return j;
-  };
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < size; ++i) {
     int c[kMaxPrefixDepth];
-    cols_of(i, c);
-    if (unique ? 2 * c[0] <= n - 1 : i <= mirror(c)) todo.push_back(i);
+    prefix_columns(n, depth, i, c);
+    if (unique ? 2 * c[0] <= n - 1 : i <= mirror_prefix(n, depth, i)) todo.push_back(i);
   }
   parallel_for(todo.size(), threads, [&](std::size_t j) {
     int c[kMaxPrefixDepth];
-    cols_of(todo[j], c);
+    prefix_columns(n, depth, todo[j], c);
     counts[todo[j]] = count_prefix_subtree(n, c, depth, unique);
   });
-  if (!unique)
-    for (std::size_t i = 0; i < size; ++i) {
-      int c[kMaxPrefixDepth];
-      cols_of(i, c);
-      const std::size_t m = mirror(c);
-      if (m < i) counts[i] = counts[m];
-    }
+  if (!unique) fill_mirror_prefixes(n, depth, counts);
   return counts;
 }
 

@@ -119,6 +119,28 @@ bool walk(int n, int* cols, int row, Masks m, Row mask, Visit& visit) {
 
 }  // namespace
 
+void prefix_columns(int n, int depth, std::size_t index, int* cols) {
+  for (int r = depth - 1; r >= 0; --r, index /= static_cast<std::size_t>(n))
+    cols[r] = static_cast<int>(index % static_cast<std::size_t>(n));
+}
+
+std::size_t mirror_prefix(int n, int depth, std::size_t index) {
+  std::size_t mirror = 0, scale = 1;
+  for (int r = 0; r < depth; ++r, index /= static_cast<std::size_t>(n), scale *= n)
+    mirror += scale * (static_cast<std::size_t>(n) - 1 - index % static_cast<std::size_t>(n));
+  return mirror;
+}
+
+void fill_mirror_prefixes(int n, int depth, std::vector<std::uint64_t>& counts) {
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    if (const std::size_t m = mirror_prefix(n, depth, i); m < i) counts[i] = counts[m];
+}
+
+bool is_legal_prefix(int n, const int* cols, int depth) {
+  Masks m;
+  return prefix_masks(n, cols, depth, m);
+}
+
 bool is_canonical_fast(const int* s, int n) {
   const int m = n - 1;
   int inv[64];
@@ -183,30 +205,16 @@ std::vector<std::uint64_t> deep_counts(const DeepRankTable& t) {
   std::size_t size = 1;
   for (int r = 0; r < t.depth; ++r) size *= static_cast<std::size_t>(n);
   std::vector<std::uint64_t> counts(size, 0);
-  auto cols_of = [&](std::size_t i, int* c) {
-    for (int r = t.depth - 1; r >= 0; --r, i /= static_cast<std::size_t>(n))
-      c[r] = static_cast<int>(i % static_cast<std::size_t>(n));
-  };
   std::size_t next = 0;
   for (std::size_t i = 0; i < size; ++i) {
     int c[kMaxPrefixDepth] = {};
-    cols_of(i, c);
-    Masks m;
-    if (2 * c[0] > n - 1 || !prefix_masks(n, c, t.depth, m)) continue;
+    prefix_columns(n, t.depth, i, c);
+    if (2 * c[0] > n - 1 || !is_legal_prefix(n, c, t.depth)) continue;
     if (next == t.size) throw std::logic_error("rank_table_deep.inc is shorter than its prefixes");
     counts[i] = t.legal[next++];
   }
   if (next != t.size) throw std::logic_error("rank_table_deep.inc is longer than its prefixes");
-  if (!t.unique)
-    for (std::size_t i = 0; i < size; ++i) {
-      int c[kMaxPrefixDepth] = {};
-      cols_of(i, c);
-      if (2 * c[0] <= n - 1) continue;
-      std::size_t mirror = 0;
-      for (int r = 0; r < t.depth; ++r)
-        mirror = mirror * static_cast<std::size_t>(n) + (n - 1 - c[r]);
-      counts[i] = counts[mirror];
-    }
+  if (!t.unique) fill_mirror_prefixes(n, t.depth, counts);
   return counts;
 }
 
@@ -238,9 +246,8 @@ SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth
   }
   for (int i = 0; i < static_cast<int>(counts.size()); ++i) {
     int c[kMaxPrefixDepth] = {};
-    for (int r = depth_ - 1, rest = i; r >= 0; --r, rest /= n) c[r] = rest % n;
-    Masks m;
-    if (!prefix_masks(n, c, depth_, m)) continue;
+    prefix_columns(n, depth_, static_cast<std::size_t>(i), c);
+    if (!is_legal_prefix(n, c, depth_)) continue;
     Prefix p{};
     for (int r = 0; r < depth_; ++r) p.cols[r] = static_cast<std::uint8_t>(c[r]);
     p.before = size_;

@@ -66,13 +66,6 @@ int deep_depth(int n) {
   return n <= 18 ? 3 : 4;
 }
 
-bool legal_prefix(int n, const int* c, int depth) {
-  for (int r = 0; r < depth; ++r)
-    for (int q = 0; q < r; ++q)
-      if (c[q] == c[r] || c[q] - c[r] == r - q || c[r] - c[q] == r - q) return false;
-  return n > 0;
-}
-
 void deep_table(int n, bool unique, bool gpu) {
   const int depth = deep_depth(n);
   std::vector<std::uint64_t> counts;
@@ -90,11 +83,9 @@ void deep_table(int n, bool unique, bool gpu) {
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) {
     int c[nqueens::kMaxPrefixDepth];
-    std::size_t rest = i;
-    for (int r = depth - 1; r >= 0; --r, rest /= static_cast<std::size_t>(n))
-      c[r] = static_cast<int>(rest % static_cast<std::size_t>(n));
+    nqueens::prefix_columns(n, depth, i, c);
     total += counts[i];
-    if (2 * c[0] > n - 1 || !legal_prefix(n, c, depth)) continue;
+    if (2 * c[0] > n - 1 || !nqueens::is_legal_prefix(n, c, depth)) continue;
     if (counts[i] > UINT32_MAX) {
       std::fprintf(stderr, "rank_table_gen: N = %d: a subtree holds more than 2^32 solutions\n", n);
       std::exit(1);
