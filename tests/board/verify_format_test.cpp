@@ -84,6 +84,20 @@ std::uint64_t pairs_by_brute_force(const nq::Placement& p) {
   return pairs;
 }
 
+// Two verify results that report the same: validity, pair count, off-board queens and the
+// named attacks in order.
+void expect_same_result(const nq::VerifyResult& a, const nq::VerifyResult& b) {
+  EXPECT_EQ(a.valid, b.valid);
+  EXPECT_EQ(a.attacking_pairs, b.attacking_pairs);
+  EXPECT_EQ(a.off_board, b.off_board);
+  ASSERT_EQ(a.attacks.size(), b.attacks.size());
+  for (std::size_t i = 0; i < a.attacks.size(); ++i) {
+    EXPECT_EQ(a.attacks[i].first, b.attacks[i].first);
+    EXPECT_EQ(a.attacks[i].second, b.attacks[i].second);
+    EXPECT_EQ(a.attacks[i].line, b.attacks[i].line);
+  }
+}
+
 TEST(Verify, PairCountsMatchBruteForceAlsoWithSharedSquares) {
   // Three queens on one square are 3 pairs (each pair shares all four lines, counted once).
   nq::Placement three{3, {{1, 1}, {1, 1}, {1, 1}}};
@@ -104,16 +118,7 @@ TEST(Verify, PairCountsMatchBruteForceAlsoWithSharedSquares) {
       EXPECT_EQ(a.first == a.second, a.line == nq::Line::square);
     // The overload that may sort the queens in place gives the same result.
     nq::Placement copy = p;
-    const nq::VerifyResult moved = nq::verify(std::move(copy));
-    EXPECT_EQ(moved.attacking_pairs, r.attacking_pairs);
-    EXPECT_EQ(moved.valid, r.valid);
-    EXPECT_EQ(moved.off_board, r.off_board);
-    ASSERT_EQ(moved.attacks.size(), r.attacks.size());
-    for (std::size_t i = 0; i < r.attacks.size(); ++i) {
-      EXPECT_EQ(moved.attacks[i].first, r.attacks[i].first);
-      EXPECT_EQ(moved.attacks[i].second, r.attacks[i].second);
-      EXPECT_EQ(moved.attacks[i].line, r.attacks[i].line);
-    }
+    expect_same_result(nq::verify(std::move(copy)), r);
   }
 }
 
@@ -124,16 +129,8 @@ TEST(Verify, ColumnsGiveTheSameResultAsTheirPlacement) {
     nq::Solution cols(static_cast<std::size_t>(n));
     for (int& c : cols) c = static_cast<int>(random() % (n + 1)) - (trial % 5 == 0 ? 1 : 0);
     const nq::VerifyResult a = nq::verify_columns(cols), b = nq::verify(nq::to_placement(cols));
-    EXPECT_EQ(a.valid, b.valid);
-    EXPECT_EQ(a.attacking_pairs, b.attacking_pairs);
     EXPECT_EQ(a.attacking_pairs, pairs_by_brute_force(nq::to_placement(cols)));
-    EXPECT_EQ(a.off_board, b.off_board);
-    ASSERT_EQ(a.attacks.size(), b.attacks.size());
-    for (std::size_t i = 0; i < a.attacks.size(); ++i) {
-      EXPECT_EQ(a.attacks[i].first, b.attacks[i].first);
-      EXPECT_EQ(a.attacks[i].second, b.attacks[i].second);
-      EXPECT_EQ(a.attacks[i].line, b.attacks[i].line);
-    }
+    expect_same_result(a, b);
     EXPECT_EQ(nq::describe(a), nq::describe(b));
   }
   // The first attack on each line is named with the first queen on that line.
