@@ -90,17 +90,14 @@ std::uint64_t count_below_plain(int n, const int* cols, int depth) {
 std::uint64_t count_below(int n, const int* cols, int depth) {
   // The last rows' subtrees are tiny; the frontier search starts at row N-4 at the latest.
   if (depth > n - 4 || n > 31) return count_below_plain(n, cols, depth);
-  kernels::JobStart s;
+  Masks m;
+  if (!prefix_masks(n, cols, depth, m)) return 0;
+  kernels::JobStart s;  // the corner branch reads no board rows, only the masks
   s.rules = kernels::BranchRules::make(n, Branch::corner, 0);
   s.start = depth;
-  for (int row = 0; row < depth; ++row) {
-    const Row bit = Row{1} << cols[row];
-    if ((bit & (s.left | s.down | s.right)) != 0) return 0;
-    s.board[row] = bit;
-    s.left = (s.left | bit) << 1;
-    s.down |= bit;
-    s.right = (s.right | bit) >> 1;
-  }
+  s.left = m.left;
+  s.down = m.down;
+  s.right = m.right;
   return kernels::count_fastest(s).size8;
 }
 
