@@ -53,8 +53,9 @@ void extend(const BranchRules& r, Job& job, int row, Row left, Row down, Row rig
   }
 }
 
-// The join method's limit: C(N, N/2)/4 jobs (676k at N = 24, 2.6M at N = 26) must fit a
-// job list and a record comfortably, and N = 24 already takes core-years.
+// The join method's limit: its jobs (C(N, N/2)/2: 1.35M at N = 24; 8.1M at N = 23, where
+// each of N middle columns has its own groups) must fit a job list and a record comfortably,
+// and N = 24 already takes core-years.
 constexpr int kMaxJoinCountN = 24;
 
 std::uint32_t column_mask(int n) {
@@ -68,28 +69,28 @@ std::uint32_t reverse_columns(std::uint32_t cols, int n) {
   return r;
 }
 
-// The images of a join group under turning the board upside down (the top half's columns
-// become the bottom half's) and mirroring it (columns reversed, the middle queen too).
+// The groups whose counts equal a join group's: its image when the board is turned upside
+// down (the top half's columns become the bottom half's, the middle queen stays) and, with
+// plain weights only, the mirror images of both (columns reversed, the middle queen too).
+// Diagonal weights are flip-symmetric but not mirror-symmetric (count_join.hpp).
 struct JoinGroupKey {
   int middle;
   std::uint32_t cols;
   auto operator<=>(const JoinGroupKey&) const = default;
 };
 
-std::array<JoinGroupKey, 4> join_orbit(int n, std::uint32_t top, int middle) {
+std::vector<JoinGroupKey> join_orbit(int n, std::uint32_t top, int middle) {
   const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
   const std::uint32_t bottom = column_mask(n) & ~top & ~middle_bit;
-  const int mirrored = middle >= 0 ? n - 1 - middle : -1;
-  return {JoinGroupKey{middle, top}, JoinGroupKey{middle, bottom},
-          JoinGroupKey{mirrored, reverse_columns(top, n)},
-          JoinGroupKey{mirrored, reverse_columns(bottom, n)}};
-}
-
-// How many distinct groups the job's count stands for.
-int join_weight(int n, const Job& job) {
-  auto orbit = join_orbit(n, job.top_columns, job.middle);
+  std::vector<JoinGroupKey> orbit{{middle, top}, {middle, bottom}};
+  if (kernels::join_weights_for(n) == kernels::JoinWeights::plain) {
+    const int mirrored = middle >= 0 ? n - 1 - middle : -1;
+    orbit.push_back({mirrored, reverse_columns(top, n)});
+    orbit.push_back({mirrored, reverse_columns(bottom, n)});
+  }
   std::sort(orbit.begin(), orbit.end());
-  return static_cast<int>(std::unique(orbit.begin(), orbit.end()) - orbit.begin());
+  orbit.erase(std::unique(orbit.begin(), orbit.end()), orbit.end());
+  return orbit;
 }
 
 ClassCounts count_whole_board(int n) {
@@ -187,8 +188,7 @@ JobList make_join_jobs(int n) {
     for (; cols <= mask;) {
       const auto top = static_cast<std::uint32_t>(cols);
       if ((top & middle_bit) == 0) {
-        const auto orbit = join_orbit(n, top, middle);
-        if (*std::min_element(orbit.begin(), orbit.end()) == JoinGroupKey{middle, top}) {
+        if (join_orbit(n, top, middle).front() == JoinGroupKey{middle, top}) {
           Job job;
           job.branch = Branch::half_boards;
           job.top_columns = top;
@@ -252,7 +252,7 @@ std::uint64_t JobList::fingerprint() const {
     h *= 0x100000001b3ull;
   };
   const bool join = method == CountMethod::join;
-  for (const char ch : std::string(join ? "nqueens-join-v1" : "nqueens-jobs-v1"))
+  for (const char ch : std::string(join ? "nqueens-join-v2" : "nqueens-jobs-v1"))
     mix(static_cast<std::uint8_t>(ch));
   mix(static_cast<std::uint64_t>(n));
   mix(static_cast<std::uint64_t>(depth));
@@ -280,8 +280,11 @@ SolutionCounts count_job(int n, const Job& job) {
         (odd ? job.middle < 0 || job.middle >= n || (job.top_columns >> job.middle & 1u)
              : job.middle != -1))
       throw std::invalid_argument("half-board job does not fit the board");
-    const std::uint64_t pairs = kernels::count_join_group(n, job.top_columns, job.middle);
-    return {Count{pairs} * static_cast<unsigned>(join_weight(n, job)), 0, 0};
+    const std::uint64_t pairs =
+        kernels::count_join_group(n, job.top_columns, job.middle, kernels::join_weights_for(n));
+    // The job stands for every distinct group of its orbit.
+    const auto groups = static_cast<unsigned>(join_orbit(n, job.top_columns, job.middle).size());
+    return {Count{pairs} * groups, 0, 0};
   }
   if (job.depth < 2 && job.branch == Branch::corner)
     throw std::invalid_argument("a corner-branch job fixes at least 2 rows");

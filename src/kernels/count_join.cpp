@@ -56,6 +56,7 @@
 #include <array>
 #include <bit>
 #include <map>
+#include <utility>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -97,11 +98,12 @@ Row column_mask(int n) {
   return n >= 32 ? ~Row{0} : (Row{1} << n) - 1;
 }
 
-// The squares of each top row that attack the middle queen (odd N): column middle +- (H-r).
-void middle_attacks(int n, int half, int middle, Row* forbid) {
+// The squares of each top row no half may use: those that attack the middle queen (odd N),
+// column middle +- (H-r), and with diagonal weights its main-diagonal square (r, r).
+void forbidden_squares(int n, int half, int middle, bool diagonal, Row* forbid) {
   const Row mask = column_mask(n);
   for (int r = 0; r < half; ++r) {
-    forbid[r] = 0;
+    forbid[r] = diagonal ? Row{1} << r : 0;
     if (middle < 0) continue;
     const int d = half - r;
     if (middle - d >= 0) forbid[r] |= Row{1} << (middle - d);
@@ -110,19 +112,23 @@ void middle_attacks(int n, int half, int middle, Row* forbid) {
 }
 
 // Every top half with exactly the columns `cols`, as the bottom pattern of its upside-down
-// image: a depth-first search over rows 0..H-1 with the usual three attack masks.
-void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid,
-                             std::vector<Pattern>& out) {
-  out.clear();
+// image, in out[1] if it has a queen on the anti-diagonal (r, N-1-r), else in out[0]: a
+// depth-first search over rows 0..H-1 with the usual three attack masks.
+void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid, bool diagonal,
+                             std::vector<Pattern> (&out)[2]) {
+  out[0].clear();
+  out[1].clear();
   const Row mask = column_mask(n);
   const bool even = n % 2 == 0;
   if (half == 0) {
-    out.push_back(0);
+    out[0].push_back(0);
     return;
   }
   Row left[kMaxHalf + 1], down[kMaxHalf + 1], right[kMaxHalf + 1], todo[kMaxHalf + 1];
+  int anti[kMaxHalf + 1];
   int row = 0;
   left[0] = down[0] = right[0] = 0;
+  anti[0] = 0;
   todo[0] = cols & ~forbid[0];
   for (;;) {
     if (todo[row] == 0) {
@@ -134,15 +140,17 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid,
     todo[row] ^= bit;
     const Row l = ((left[row] | bit) << 1) & mask, d = down[row] | bit,
               rt = (right[row] | bit) >> 1;
+    const int a = anti[row] | (diagonal && std::countr_zero(bit) == n - 1 - row ? 1 : 0);
     if (row + 1 == half) {
       // l and rt are the "\" and "/" diagonals where they meet row H. Flipped to the bottom,
       // "\" becomes "/" and vice versa; for even N the flip also moves the cut by one row.
       const Row backslash = even ? (rt << 1) & mask : rt;
       const Row slash = even ? l >> 1 : l;
-      out.push_back(Pattern{backslash} | Pattern{slash} << 32);
+      out[a].push_back(Pattern{backslash} | Pattern{slash} << 32);
       continue;
     }
     ++row;
+    anti[row] = a;
     left[row] = l;
     down[row] = d;
     right[row] = rt;
@@ -152,7 +160,7 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid,
 
 // One thread's buffers for the join, grown on demand and never shrunk.
 struct JoinBuffers {
-  std::vector<Pattern> bottom;        // bottom patterns of the group
+  std::vector<Pattern> bottom[2];     // bottom patterns of the group: weight 1, weight 2
   std::vector<std::uint64_t> misses;  // [64][words]: bottom halves missing pattern bit x
   std::vector<std::uint64_t> live;    // [kMaxHalf][words]: bottom halves fitting steps 0..k
   std::vector<std::uint64_t> ones;    // [words]: every bottom half
@@ -172,22 +180,29 @@ JoinBuffers& join_buffers() {
 // where the group's columns run out, and a set computed there would be wasted (measured at
 // N = 17, one thread, a loaded machine: 9.1 s computing a set at every node, 6.6 s computing
 // them for complete halves only). A set found empty cuts the search back to its step.
-std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, JoinBuffers& b) {
+// The bottoms of weight 1 take words [0, words0) of every set, those of weight 2 the rest; a
+// top half with an anti-diagonal queen counts double.
+std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal,
+                       JoinBuffers& b) {
   const Row mask = column_mask(n);
-  const std::vector<Pattern>& bottom = b.bottom;
-  const std::size_t size = bottom.size(), words = (size + 63) / 64;
-  b.misses.assign(64 * words, ~std::uint64_t{0});
+  const std::size_t words0 = (b.bottom[0].size() + 63) / 64,
+                    words = words0 + (b.bottom[1].size() + 63) / 64;
+  b.misses.resize(64 * words);
   b.live.resize(static_cast<std::size_t>(half) * words);
-  b.ones.assign(words, ~std::uint64_t{0});
-  if (size % 64 != 0) {
-    const std::uint64_t tail = (std::uint64_t{1} << (size % 64)) - 1;
-    b.ones[words - 1] = tail;
-    for (int x = 0; x < 64; ++x) b.misses[x * words + words - 1] = tail;
+  b.ones.resize(words);
+  for (int list = 0; list < 2; ++list) {
+    const std::vector<Pattern>& bottom = b.bottom[list];
+    const std::size_t first = list == 0 ? 0 : words0, size = bottom.size();
+    for (std::size_t w = first; w < (list == 0 ? words0 : words); ++w) {
+      const std::size_t used = size - (w - first) * 64;
+      b.ones[w] = used >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
+      for (int x = 0; x < 64; ++x) b.misses[static_cast<std::size_t>(x) * words + w] = b.ones[w];
+    }
+    for (std::size_t i = 0; i < size; ++i)
+      for (Pattern p = bottom[i]; p != 0; p &= p - 1)
+        b.misses[static_cast<std::size_t>(std::countr_zero(p)) * words + first + i / 64] &=
+            ~(std::uint64_t{1} << (i % 64));
   }
-  for (std::size_t i = 0; i < size; ++i)
-    for (Pattern p = bottom[i]; p != 0; p &= p - 1)
-      b.misses[static_cast<std::size_t>(std::countr_zero(p)) * words + i / 64] &=
-          ~(std::uint64_t{1} << (i % 64));
 
   // The two "misses" sets of the queen placed at step k in column c.
   auto back = [&](int k, int c) {
@@ -251,14 +266,18 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, JoinBuffers
     const std::uint64_t* in = half == 1 ? b.ones.data() : &b.live[(half - 2) * words];
     const std::uint64_t *x = back(half - 1, column[half - 1]), *y = fwd(half - 1, column[half - 1]);
     std::uint64_t fit = 0;
-    for (std::size_t w = 0; w < words; ++w) fit += std::popcount(in[w] & x[w] & y[w]);
-    total += fit;
+    for (std::size_t w = 0; w < words; ++w)
+      fit += static_cast<std::uint64_t>(std::popcount(in[w] & x[w] & y[w])) << (w < words0 ? 0 : 1);
+    bool anti = false;
+    for (int step = 0; step < half && diagonal; ++step) anti |= column[step] == n - half + step;
+    total += fit << (anti ? 1 : 0);
   }
 }
 
 }  // namespace
 
-std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle) {
+std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
+                                        JoinWeights weights) {
   if (n < 1 || n > kMaxJoinN) return 0;
   const int half = n / 2;
   const Row mask = column_mask(n);
@@ -269,13 +288,14 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
       std::popcount(top_columns) != half)
     return 0;
   Row forbid[kMaxHalf + 1];
-  middle_attacks(n, half, middle, forbid);
+  const bool diagonal = weights == JoinWeights::diagonal;
+  forbidden_squares(n, half, middle, diagonal, forbid);
   JoinBuffers& b = join_buffers();
   const Row bottom_columns = mask & ~top_columns & ~middle_bit;
-  collect_bottom_patterns(n, half, bottom_columns, forbid, b.bottom);
-  if (b.bottom.empty()) return 0;
-  if (half == 0) return b.bottom.size();
-  return join_top(n, half, top_columns, forbid, b);
+  collect_bottom_patterns(n, half, bottom_columns, forbid, diagonal, b.bottom);
+  if (b.bottom[0].empty() && b.bottom[1].empty()) return 0;
+  if (half == 0) return b.bottom[0].size();
+  return join_top(n, half, top_columns, forbid, diagonal, b);
 }
 
 namespace {
@@ -291,6 +311,7 @@ constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
 struct Placement {
   std::uint64_t u, v;
   std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
+  std::uint8_t anti;                   // 1: a queen on the anti-diagonal (r, N-1-r)
 };
 
 // Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
@@ -304,10 +325,11 @@ struct PlacementTable {
 // Rows 0..outer-1 ("outer", far from the cut) and rows outer..H-1 ("inner", next to it).
 struct HalfTables {
   int n = 0, half = 0, outer_rows = 0;
+  JoinWeights weights = JoinWeights::plain;
   PlacementTable outer, inner;
 };
 
-PlacementTable make_placement_table(int n, int half, int first, int last) {
+PlacementTable make_placement_table(int n, int half, int first, int last, bool diagonal) {
   struct Raw {
     Row cols;
     Placement p;
@@ -321,13 +343,16 @@ PlacementTable make_placement_table(int n, int half, int first, int last) {
       raw.push_back({cols, p});
       return;
     }
-    for (Row free = mask & ~(cols | up_left | up_right); free != 0; free &= free - 1) {
+    // With diagonal weights, no queen on the main diagonal (r, r) (count_join.hpp).
+    const Row skip = diagonal ? Row{1} << row : 0;
+    for (Row free = mask & ~(cols | up_left | up_right | skip); free != 0; free &= free - 1) {
       const Row bit = free & (0u - free);
       const int c = std::countr_zero(bit);
       Placement q = p;
       q.u |= std::uint64_t{1} << (c + half - row);
       q.v |= std::uint64_t{1} << (c + row);
       q.column[last - 1 - row] = static_cast<std::uint8_t>(c);
+      if (diagonal && c == n - 1 - row) q.anti = 1;
       self(self, row - 1, cols | bit, (up_left | bit) >> 1, ((up_right | bit) << 1) & mask, q);
     }
   };
@@ -342,20 +367,22 @@ PlacementTable make_placement_table(int n, int half, int first, int last) {
   return t;
 }
 
-const HalfTables& half_tables(int n) {
+const HalfTables& half_tables(int n, JoinWeights weights) {
   thread_local const HalfTables* last = nullptr;
-  if (last != nullptr && last->n == n) return *last;
+  if (last != nullptr && last->n == n && last->weights == weights) return *last;
   static std::mutex lock;
-  static std::map<int, std::unique_ptr<HalfTables>> built;
+  static std::map<std::pair<int, JoinWeights>, std::unique_ptr<HalfTables>> built;
   const std::lock_guard<std::mutex> hold(lock);
-  auto& slot = built[n];
+  auto& slot = built[{n, weights}];
   if (!slot) {
+    const bool diagonal = weights == JoinWeights::diagonal;
     auto t = std::make_unique<HalfTables>();
     t->n = n;
+    t->weights = weights;
     t->half = n / 2;
     t->outer_rows = t->half / 2;
-    t->outer = make_placement_table(n, t->half, 0, t->outer_rows);
-    t->inner = make_placement_table(n, t->half, t->outer_rows, t->half);
+    t->outer = make_placement_table(n, t->half, 0, t->outer_rows, diagonal);
+    t->inner = make_placement_table(n, t->half, t->outer_rows, t->half, diagonal);
     slot = std::move(t);
   }
   last = slot.get();
@@ -537,7 +564,7 @@ std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* 
 }
 
 struct TableBuffers {
-  std::vector<Pattern> bottom;
+  std::vector<Pattern> bottom[2];  // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;            // [64][words]
   std::vector<std::uint64_t> ones;              // [words]
   std::vector<std::uint64_t> outer_sets;        // [outers][words]
@@ -571,8 +598,9 @@ TableBuffers& table_buffers() {
   return b;
 }
 
-std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
-  const HalfTables& t = half_tables(n);
+std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights) {
+  const HalfTables& t = half_tables(n, weights);
+  const bool diagonal = weights == JoinWeights::diagonal;
   const int half = t.half, a = t.outer_rows;
   const Row mask = column_mask(n);
   const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
@@ -583,10 +611,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
   const std::uint64_t off_v = middle >= 0 ? std::uint64_t{1} << (middle + half) : 0;
   TableBuffers& b = table_buffers();
 
-  // Bottom halves: top halves of the bottom columns, turned upside down.
+  // Bottom halves: top halves of the bottom columns, turned upside down, in two lists: without
+  // (0) and with (1) a queen on the anti-diagonal, whose weight is 2.
   // Written without a branch per pair (most pairs do not fit: 14% do at N = 16): every
   // candidate is stored and the end moves on only when it fits.
-  std::size_t size = 0;
+  std::size_t size[2] = {0, 0};
   for_each_subset(bottom_columns, a, [&](Row s) {
     const Placement* o0 = &t.outer.entries[t.outer.start[s]];
     const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
@@ -594,40 +623,61 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
     const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
     if (i0 == i1) return;
-    // The inner placements' diagonals side by side; one that meets the middle queen gets
-    // every diagonal, so that it clashes with any outer placement (which has at least one).
+    // The inner placements' diagonals side by side, those without an anti-diagonal queen
+    // first; one that meets the middle queen gets every diagonal, so that it clashes with any
+    // outer placement (which has at least one).
     const std::size_t count = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
-    for (std::size_t j = 0; j < count; ++j) {
-      const bool off = ((i0[j].u & off_u) | (i0[j].v & off_v)) != 0;
-      b.inner_u[j] = off ? ~std::uint64_t{0} : i0[j].u;
-      b.inner_v[j] = i0[j].v;
-    }
+    std::size_t next = 0;
+    auto put = [&](int anti) {
+      for (const Placement* i = i0; i != i1; ++i) {
+        if (i->anti != anti) continue;
+        const bool off = ((i->u & off_u) | (i->v & off_v)) != 0;
+        b.inner_u[next] = off ? ~std::uint64_t{0} : i->u;
+        b.inner_v[next++] = i->v;
+      }
+    };
+    put(0);
+    const std::size_t split = next;
+    put(1);
     for (const Placement* o = o0; o != o1; ++o) {
       if ((o->u & off_u) | (o->v & off_v)) continue;
-      if (b.bottom.size() < size + count + 64) b.bottom.resize(2 * (size + count) + 64);
-      size = pair_bottoms(o->u, o->v, b.inner_u.data(), b.inner_v.data(), count, half, mask, even,
-                          b.bottom.data(), size);
+      for (int part = 0; part < 2; ++part) {
+        const std::size_t from = part == 0 ? 0 : split, to = part == 0 ? split : count;
+        if (from == to) continue;
+        const int list = o->anti | part;
+        std::vector<Pattern>& out = b.bottom[list];
+        if (out.size() < size[list] + (to - from) + 64) out.resize(2 * (size[list] + to - from) + 64);
+        size[list] = pair_bottoms(o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
+                                  to - from, half, mask, even, out.data(), size[list]);
+      }
     }
   });
-  const std::size_t words = (size + 63) / 64;
-  if (size == 0) return 0;
+  if (size[0] + size[1] == 0) return 0;
+  // The bit sets run over both lists, each from a word of its own: words [0, words0) hold the
+  // bottoms of weight 1, [words0, words) those of weight 2.
+  const std::size_t words0 = (size[0] + 63) / 64, words = words0 + (size[1] + 63) / 64;
   b.misses.resize(64 * words);
-  b.ones.assign(words, ~std::uint64_t{0});
+  b.ones.resize(words);
   // misses[x] = the bottoms without pattern bit x: 64 bottoms at a time, a 64 x 64 bit
   // transpose turns their patterns into one word per bit.
-  std::fill(b.bottom.begin() + static_cast<std::ptrdiff_t>(size),
-            b.bottom.begin() + static_cast<std::ptrdiff_t>(words * 64), Pattern{0});
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t block[64];
-    std::copy(&b.bottom[w * 64], &b.bottom[w * 64] + 64, block);
-    transpose_bits(block);
-    const std::uint64_t valid =
-        w + 1 < words || size % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (size % 64)) - 1;
-    for (int x = 0; x < 64; ++x)
-      b.misses[static_cast<std::size_t>(x) * words + w] = ~block[x] & valid;
+  for (int list = 0; list < 2; ++list) {
+    std::vector<Pattern>& bottom = b.bottom[list];
+    const std::size_t first = list == 0 ? 0 : words0, end = list == 0 ? words0 : words;
+    if (bottom.size() < (end - first) * 64) bottom.resize((end - first) * 64);
+    std::fill(bottom.begin() + static_cast<std::ptrdiff_t>(size[list]),
+              bottom.begin() + static_cast<std::ptrdiff_t>((end - first) * 64), Pattern{0});
+    for (std::size_t w = first; w < end; ++w) {
+      std::uint64_t block[64];
+      std::copy(&bottom[(w - first) * 64], &bottom[(w - first) * 64] + 64, block);
+      transpose_bits(block);
+      const std::size_t used = size[list] - (w - first) * 64;
+      const std::uint64_t valid = used >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
+      for (int x = 0; x < 64; ++x)
+        b.misses[static_cast<std::size_t>(x) * words + w] = ~block[x] & valid;
+      b.ones[w] = valid;
+    }
   }
-  if (size % 64 != 0) b.ones[words - 1] = (std::uint64_t{1} << (size % 64)) - 1;
   // The placements of a table come in the order of a search from the row next to the cut
   // upwards, so neighbours share their first rows; the sets of bottoms that fit the first
   // k+1 rows of an entry (level[k]) are kept along the way, as in a search: an entry
@@ -689,16 +739,18 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
   std::size_t slots = 0;
   PrefixSets outer{b.outer_level.data(), a, inner_rows};
   PrefixSets inner{b.live.data(), inner_rows, 0};
-  // Squares of row H-1-k that attack the middle queen.
+  // Squares of row H-1-k that attack the middle queen, and its main-diagonal square.
   Row forbid[kMaxHalf + 1];
   for (int k = 0; k < inner_rows; ++k) {
-    forbid[k] = 0;
+    forbid[k] = diagonal ? Row{1} << (half - 1 - k) : 0;
     if (middle < 0) continue;
     const int d = k + 1;
     if (middle - d >= 0) forbid[k] |= Row{1} << (middle - d);
     if (middle + d < n) forbid[k] |= (Row{1} << (middle + d)) & mask;
   }
   Placement path{};
+  int anti[kMaxHalf + 1];  // anti[k]: rows 0..k-1 of the search have an anti-diagonal queen
+  anti[0] = 0;
   std::uint64_t path_u[kMaxHalf + 1], path_v[kMaxHalf + 1];
   Row up_left[kMaxHalf + 1], used[kMaxHalf + 1], up_right[kMaxHalf + 1], todo[kMaxHalf + 1];
   std::uint64_t total = 0;
@@ -719,10 +771,12 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
     if (inner.valid > k) inner.valid = k;  // row k changed: its set and those below are stale
     const std::uint64_t u = path_u[k] | std::uint64_t{1} << (c + half - row);
     const std::uint64_t v = path_v[k] | std::uint64_t{1} << (c + row);
+    const int inner_anti = anti[k] | (diagonal && c == n - 1 - row ? 1 : 0);
     if (k + 1 < inner_rows) {
       const Row ul = (up_left[k] | bit) >> 1, uu = used[k] | bit,
                 ur = ((up_right[k] | bit) << 1) & mask;
       ++k;
+      anti[k] = inner_anti;
       up_left[k] = ul;
       used[k] = uu;
       up_right[k] = ur;
@@ -771,7 +825,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
         }
       }
       if (b.outer_slot[o] == kNoSlot) continue;
-      total += count_and(live, &b.outer_sets[b.outer_slot[o] * std::size_t{words}], words);
+      // Bottoms of weight 1, then of weight 2; the top's own anti-diagonal queen doubles both.
+      const std::uint64_t* kept = &b.outer_sets[b.outer_slot[o] * std::size_t{words}];
+      const std::uint64_t fit = count_and(live, kept, words0) +
+                                2 * count_and(live + words0, kept + words0, words - words0);
+      total += fit << (inner_anti | t.outer.entries[o].anti);
     }
   }
   return total;
@@ -779,9 +837,10 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle) {
 
 }  // namespace
 
-std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
+std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights) {
   if (n < 1 || n > kMaxJoinN) return 0;
-  if (n > kMaxTableJoinN || n < 4) return count_join_group_searched(n, top_columns, middle);
+  if (n > kMaxTableJoinN || n < 4)
+    return count_join_group_searched(n, top_columns, middle, weights);
   const int half = n / 2;
   const Row mask = column_mask(n);
   if (n % 2 == 0) middle = -1;
@@ -790,7 +849,7 @@ std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle) {
   if ((top_columns & ~mask) != 0 || (top_columns & middle_bit) != 0 ||
       std::popcount(top_columns) != half)
     return 0;
-  return count_join_group_tabled(n, top_columns, middle);
+  return count_join_group_tabled(n, top_columns, middle, weights);
 }
 
 namespace {

@@ -2,14 +2,15 @@
 // board with the bottom half instead of searching every row. See count_join.cpp for the
 // method and docs/ALGORITHMS.md for its node counts and growth per N.
 //
-//   count_join_group(16, C, -1)   solutions whose rows 0..7 use exactly the columns in C
+//   count_join_group(16, C, -1, JoinWeights::plain)  solutions whose rows 0..7 use exactly
+//                                                    the columns in C
 //   count_fixed_half_turn(16)     solutions a 180-degree turn maps onto themselves
 //   count_fixed_quarter_turn(16)  solutions a 90-degree turn maps onto themselves
 //
 // Summing count_join_group over every column set C of size floor(N/2) (and, for odd N,
-// every middle-row column) gives Q(N); the two fixed-point counts give the split into
-// symmetry classes (Burnside: classes of 2 = F90/2, of 4 = (F180-F90)/4, of 8 =
-// (Q-F180)/8). The engine (src/engine/jobs.cpp) turns these into jobs.
+// every middle-row column) gives Q(N), with either weighting below; the two fixed-point
+// counts give the split into symmetry classes (Burnside: classes of 2 = F90/2, of 4 =
+// (F180-F90)/4, of 8 = (Q-F180)/8). The engine (src/engine/jobs.cpp) turns these into jobs.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +20,37 @@ namespace nqueens::kernels {
 // The largest N the join kernel accepts: the two diagonal halves of a pattern are 32-bit.
 inline constexpr int kMaxJoinN = 32;
 
+// How a group counts its solutions.
+//
+// plain: each solution once. A group and its images under the vertical flip and the mirror
+// count the same, so the engine counts one group of each such orbit (about a quarter).
+//
+// diagonal: a solution s counts w(s) = [no top-half queen on the main diagonal (r, r)] x
+// [no bottom-half queen on the anti-diagonal (r, N-1-r)] x 2^[a bottom-half queen on the main
+// diagonal] x 2^[a top-half queen on the anti-diagonal] ("top half": rows < N/2, "bottom
+// half": rows past the middle one; the centre square of odd N is neither). The transpose
+// fixes the main diagonal and swaps the anti-diagonal's top and bottom parts; the
+// anti-transpose does the opposite; so the four images of s under {identity, transpose,
+// anti-transpose, half turn} sum to 4 in weight, as they do in count, and sum(w) over all
+// solutions is Q(N). Halves with a queen on the forbidden parts are never built (about half
+// of them), and a group's weighted count equals its vertical flip's (w is flip-symmetric),
+// though not its mirror's: the engine counts one group of each flip pair (about a half).
+// Fewer halves per group make shorter bit sets, which pays once a group's sets outgrow the
+// caches: at N = 20 a sample of jobs ran 1.9x faster, at N = 18 level, at N = 16, 17 and 19
+// slower (more groups, and the per-group search dominates there).
+enum class JoinWeights { plain, diagonal };
+
+// The weighting the engine uses for N (diagonal from N = 20).
+constexpr JoinWeights join_weights_for(int n) {
+  return n >= 20 ? JoinWeights::diagonal : JoinWeights::plain;
+}
+
 // Solutions of the N x N board (1 <= N <= kMaxJoinN) whose top floor(N/2) rows hold queens
 // in exactly the columns `top_columns` (bit c = column c) and, for odd N, whose middle row
-// holds its queen in column `middle` (ignored, pass -1, for even N). Zero when the columns
-// are not floor(N/2) of them or overlap `middle`. Allocation-free after a thread's first call.
-std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle);
+// holds its queen in column `middle` (ignored, pass -1, for even N), each counted with its
+// weight. Zero when the columns are not floor(N/2) of them or overlap `middle`.
+// Allocation-free after a thread's first call.
+std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights);
 
 // The largest N whose groups count from precomputed tables of partial halves (memory grows
 // about 5x per N); above it, and for N < 4, count_join_group searches each half instead.
@@ -31,7 +58,8 @@ inline constexpr int kMaxTableJoinN = 21;
 
 // The same count by searching each half row by row (no tables): the method above
 // kMaxTableJoinN, kept callable so that tests can compare the two.
-std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle);
+std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
+                                        JoinWeights weights);
 
 // Solutions fixed by the half turn (F180, OEIS A032522) and the quarter turn (F90, A033148),
 // by searches that place 2 or 4 queens per step; both are a tiny part of a count's time.

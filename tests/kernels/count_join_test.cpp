@@ -30,6 +30,28 @@ std::pair<std::uint32_t, int> group_of(const nq::Solution& s) {
   return {top, n % 2 == 1 ? s[n / 2] : -1};
 }
 
+// A solution's weight under JoinWeights::diagonal, straight from its definition: 0 with a
+// top-half queen on the main diagonal or a bottom-half one on the anti-diagonal, else doubled
+// for a bottom-half queen on the main diagonal and for a top-half one on the anti-diagonal.
+std::uint64_t diagonal_weight(const nq::Solution& s) {
+  const int n = static_cast<int>(s.size());
+  std::uint64_t w = 1;
+  for (int r = 0; r < n; ++r) {
+    const bool top = r < n / 2, bottom = r > (n - 1) / 2;
+    if (s[r] == r && top) return 0;
+    if (s[r] == n - 1 - r && bottom) return 0;
+    if ((s[r] == r && bottom) || (s[r] == n - 1 - r && top)) w *= 2;
+  }
+  return w;
+}
+
+constexpr nq::kernels::JoinWeights kBothWeights[] = {nq::kernels::JoinWeights::plain,
+                                                     nq::kernels::JoinWeights::diagonal};
+
+const char* name(nq::kernels::JoinWeights w) {
+  return w == nq::kernels::JoinWeights::plain ? "plain" : "diagonal";
+}
+
 nq::Solution turned(const nq::Solution& s, int quarter_turns) {
   const int n = static_cast<int>(s.size());
   nq::Solution t = s;
@@ -43,28 +65,46 @@ nq::Solution turned(const nq::Solution& s, int quarter_turns) {
 
 }  // namespace
 
-// Each group's count equals the number of enumerated solutions in it, for every group of
-// every N up to 12 (the groups of a job's orbit included, not only the job's own).
+// Each group's count equals the (weighted) number of enumerated solutions in it, for every
+// group of every N up to 12 (the groups of a job's orbit included, not only the job's own),
+// with both weightings; the diagonal weights sum to Q(N) and give a group and its vertical
+// flip the same count, which the engine's job list relies on.
 TEST(JoinKernel, EveryGroupMatchesEnumeratedSolutions) {
-  for (int n = 1; n <= 12; ++n) {
-    std::map<std::pair<std::uint32_t, int>, std::uint64_t> want;
-    nq::for_each_solution(n, [&](const nq::Solution& s) {
-      ++want[group_of(s)];
-      return true;
-    });
-    const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
-    std::uint64_t sum = 0;
-    for (int middle = n % 2 ? 0 : -1; middle < (n % 2 ? n : 0); ++middle)
-      for (std::uint32_t top = 0; top <= mask; ++top) {
-        if (std::popcount(top) != n / 2 || (middle >= 0 && (top >> middle & 1u))) continue;
-        const std::uint64_t got = nq::kernels::count_join_group(n, top, middle);
-        const auto it = want.find({top, middle});
-        EXPECT_EQ(got, it == want.end() ? 0 : it->second)
-            << "N=" << n << " top=" << top << " middle=" << middle;
-        sum += got;
-      }
-    EXPECT_EQ(sum, nq::known::kTotal[n]) << "N=" << n;
-  }
+  for (const auto weights : kBothWeights)
+    for (int n = 1; n <= 12; ++n) {
+      const bool diagonal = weights == nq::kernels::JoinWeights::diagonal;
+      std::map<std::pair<std::uint32_t, int>, std::uint64_t> want;
+      nq::for_each_solution(n, [&](const nq::Solution& s) {
+        want[group_of(s)] += diagonal ? diagonal_weight(s) : 1;
+        return true;
+      });
+      const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
+      std::uint64_t sum = 0;
+      for (int middle = n % 2 ? 0 : -1; middle < (n % 2 ? n : 0); ++middle)
+        for (std::uint32_t top = 0; top <= mask; ++top) {
+          if (std::popcount(top) != n / 2 || (middle >= 0 && (top >> middle & 1u))) continue;
+          const std::uint64_t got = nq::kernels::count_join_group(n, top, middle, weights);
+          const auto it = want.find({top, middle});
+          EXPECT_EQ(got, it == want.end() ? 0 : it->second)
+              << name(weights) << " N=" << n << " top=" << top << " middle=" << middle;
+          const std::uint32_t flipped = mask & ~top & ~(middle >= 0 ? 1u << middle : 0u);
+          EXPECT_EQ(got, nq::kernels::count_join_group(n, flipped, middle, weights))
+              << name(weights) << " N=" << n << " top=" << top << " middle=" << middle;
+          sum += got;
+        }
+      EXPECT_EQ(sum, nq::known::kTotal[n]) << name(weights) << " N=" << n;
+    }
+}
+
+// Diagonal weights skip about half of the halves: many groups' weighted counts differ from
+// their plain ones, so the test above checks the weighting and not a copy of the plain count.
+TEST(JoinKernel, DiagonalWeightsChangeGroupCounts) {
+  int differ = 0;
+  for (std::uint32_t top = 0; top < (1u << 10); ++top)
+    if (std::popcount(top) == 5)
+      differ += nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::plain) !=
+                nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::diagonal);
+  EXPECT_GT(differ, 50);
 }
 
 // Halves paired from the precomputed tables and halves searched row by row give the same
@@ -72,6 +112,7 @@ TEST(JoinKernel, EveryGroupMatchesEnumeratedSolutions) {
 // middle column of N = 15; the tables are what count_join_group uses up to kMaxTableJoinN.
 TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
   static_assert(nq::kernels::kMaxTableJoinN >= 15);
+  for (const auto weights : kBothWeights)
   for (const auto& [n, middle] : {std::pair{13, -2}, std::pair{14, -1}, std::pair{15, 4}}) {
     const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
     const int first = middle == -2 ? 0 : middle, last = middle == -2 ? n - 1 : middle;
@@ -79,24 +120,26 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
     for (int m = first; m <= last; ++m)
       for (std::uint32_t top = 0; top <= mask; ++top) {
         if (std::popcount(top) != n / 2 || (m >= 0 && (top >> m & 1u))) continue;
-        const std::uint64_t got = nq::kernels::count_join_group(n, top, m);
-        ASSERT_EQ(got, nq::kernels::count_join_group_searched(n, top, m))
-            << "N=" << n << " top=" << top << " middle=" << m;
+        const std::uint64_t got = nq::kernels::count_join_group(n, top, m, weights);
+        ASSERT_EQ(got, nq::kernels::count_join_group_searched(n, top, m, weights))
+            << name(weights) << " N=" << n << " top=" << top << " middle=" << m;
         sum += got;
       }
     if (middle == -2 || middle == -1) {
-      EXPECT_EQ(sum, nq::known::kTotal[n]) << "N=" << n;
+      EXPECT_EQ(sum, nq::known::kTotal[n]) << name(weights) << " N=" << n;
     }
-    EXPECT_GT(sum, 0u) << "N=" << n;
+    EXPECT_GT(sum, 0u) << name(weights) << " N=" << n;
   }
 }
 
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
-  EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1), 0u);  // 4 columns but one is off board
-  EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1), 0u);   // 3 columns for 4 rows
-  EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, 2), 0u);    // middle column used on top
-  EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, -1), 0u);   // odd N needs a middle
-  EXPECT_EQ(nq::kernels::count_join_group(33, 1, -1), 0u);
+  for (const auto w : kBothWeights) {
+    EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1, w), 0u);  // 4 columns, one off board
+    EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1, w), 0u);   // 3 columns for 4 rows
+    EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, 2, w), 0u);    // middle column used on top
+    EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, -1, w), 0u);   // odd N needs a middle
+    EXPECT_EQ(nq::kernels::count_join_group(33, 1, -1, w), 0u);
+  }
 }
 
 TEST(JoinKernel, FixedPointsMatchBruteForce) {
@@ -158,6 +201,10 @@ TEST(JoinJobs, ListIsOneJobPerOrbitAndHasItsOwnIdentity) {
   EXPECT_LT(a.jobs.size(), 12870u / 4 + 200);
   EXPECT_THROW(nq::make_join_jobs(25), std::invalid_argument);
   EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::join).fingerprint(), a.fingerprint());
+  // From N = 20 the kernel's weights are diagonal: one job per flip pair, C(20, 10)/2.
+  static_assert(nq::kernels::join_weights_for(20) == nq::kernels::JoinWeights::diagonal);
+  static_assert(nq::kernels::join_weights_for(19) == nq::kernels::JoinWeights::plain);
+  EXPECT_EQ(nq::make_join_jobs(20).jobs.size(), 184756u / 2 + 1);
 }
 
 TEST(JoinJobs, ForgedJobsAreRefused) {
