@@ -45,7 +45,13 @@
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
 // complement(C), reverse(C), reverse(complement(C)) count the same solutions (for odd N the
-// mirror also moves the middle queen to column N-1-middle).
+// mirror also moves the middle queen to column N-1-middle). With diagonal weights
+// (count_join.hpp) every half skips the main-diagonal squares (r, r) of its own rows, both
+// sides in the tables' top-half coordinates (a bottom half's anti-diagonal becomes the main
+// diagonal when it is turned upside down), and one with a queen on the anti-diagonal
+// (r, N-1-r) weighs 2: bottoms are kept in two lists, weight 1 then weight 2, each from a word
+// of its own in the bit sets, and a top half's count doubles with its own such queen. Only
+// the flip pairs C, complement(C) then count the same.
 #include "count_join.hpp"
 
 #if defined(__x86_64__)
