@@ -62,9 +62,9 @@
 #include <array>
 #include <bit>
 #include <map>
-#include <utility>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 // The three hot loops of the table join (pair_bottoms, and3, count_and) have an AVX2 form. A
