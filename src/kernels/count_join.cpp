@@ -570,10 +570,10 @@ std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* 
 }
 
 struct TableBuffers {
-  std::vector<Pattern> bottom[2];  // bottom patterns without / with an anti-diagonal queen
-  std::vector<std::uint64_t> misses;            // [64][words]
-  std::vector<std::uint64_t> ones;              // [words]
-  std::vector<std::uint64_t> outer_sets;        // [outers][words]
+  std::vector<Pattern> bottom[2];         // bottom patterns without / with an anti-diagonal queen
+  std::vector<std::uint64_t> misses;      // [64][words]
+  std::vector<std::uint64_t> ones;        // [words]
+  std::vector<std::uint64_t> outer_sets;  // [outers][words]
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // [inner rows + 1][words]
   std::vector<std::uint64_t> outer_level;       // [outer rows + 1][words]
@@ -653,7 +653,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         if (from == to) continue;
         const int list = o->anti | part;
         std::vector<Pattern>& out = b.bottom[list];
-        if (out.size() < size[list] + (to - from) + 64) out.resize(2 * (size[list] + to - from) + 64);
+        if (out.size() < size[list] + (to - from) + 64)
+          out.resize(2 * (size[list] + to - from) + 64);
         size[list] = pair_bottoms(o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
                                   to - from, half, mask, even, out.data(), size[list]);
       }
