@@ -746,15 +746,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   std::size_t slots = 0;
   PrefixSets outer{b.outer_level.data(), a, inner_rows};
   PrefixSets inner{b.live.data(), inner_rows, 0};
-  // Squares of row H-1-k that attack the middle queen, and its main-diagonal square.
+  // forbid[r]: the squares of top row r no half may use (row H-1-k is step k's).
   Row forbid[kMaxHalf + 1];
-  for (int k = 0; k < inner_rows; ++k) {
-    forbid[k] = diagonal ? Row{1} << (half - 1 - k) : 0;
-    if (middle < 0) continue;
-    const int d = k + 1;
-    if (middle - d >= 0) forbid[k] |= Row{1} << (middle - d);
-    if (middle + d < n) forbid[k] |= (Row{1} << (middle + d)) & mask;
-  }
+  forbidden_squares(n, half, middle, diagonal, forbid);
   Placement path{};
   int anti[kMaxHalf + 1];  // anti[k]: rows 0..k-1 of the search have an anti-diagonal queen
   anti[0] = 0;
@@ -764,7 +758,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   int k = 0;
   up_left[0] = used[0] = up_right[0] = 0;
   path_u[0] = path_v[0] = 0;
-  todo[0] = top_columns & ~forbid[0];
+  todo[0] = top_columns & ~forbid[half - 1];
   for (;;) {
     if (todo[k] == 0) {
       if (k == 0) break;
@@ -789,7 +783,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       up_right[k] = ur;
       path_u[k] = u;
       path_v[k] = v;
-      todo[k] = top_columns & ~(ul | uu | ur | forbid[k]);
+      todo[k] = top_columns & ~(ul | uu | ur | forbid[half - 1 - k]);
       continue;
     }
     // An inner placement: pair it with the outer placements of the columns left.

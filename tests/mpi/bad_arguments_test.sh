@@ -4,10 +4,8 @@
 # the bad arguments (MPMD launch) or another job list. --help and --version exit 0.
 # Usage: bad_arguments_test.sh MPIEXEC NQUEENS_MPI
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
-tmp=$TESTLIB_TMP
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 cd "$tmp" || exit 1
 
 # expect_refused WHAT PATTERN MPIRUN-ARGS...: exit 2 within 20 s, stderr exactly one line (mpirun

@@ -4,11 +4,8 @@
 # passes --method.
 # Usage: count_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK N [json]
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
-tmp=$TESTLIB_TMP
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2 check=$3 n=$4
-# Open MPI refuses root without these, and more ranks than cores without the last one.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 method=()
 [ -n "${METHOD:-}" ] && method=(--method "$METHOD")
 out=$(timeout 60 "$mpiexec" -np 3 "$bin" count "$n" -j 1 -q "${method[@]}") || fail "exit $? for N = $n"

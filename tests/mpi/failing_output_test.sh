@@ -10,10 +10,8 @@
 # (an MPMD launch): its own standard output is the full device.
 # Usage: failing_output_test.sh MPIEXEC NQUEENS_MPI
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
-tmp=$TESTLIB_TMP
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 cd "$tmp" || exit 1
 
 # check_lost WHAT RC: exit 2, and stderr is one line saying the output was lost.

@@ -6,10 +6,8 @@
 # answers (MPI_Abort), so the stopped process does not keep the test waiting. Usually 5-10 s.
 # Usage: frozen_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
-tmp=$TESTLIB_TMP
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2 check=$3
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 cd "$tmp" || exit 1
 n=17
 

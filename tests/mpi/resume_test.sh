@@ -5,10 +5,8 @@
 # Usage: resume_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK [NQUEENS]   (N = 17; the threaded
 # cross-checks are skipped without NQUEENS)
 set -u
-source "$(dirname "${BASH_SOURCE[0]}")/../lib/testlib.sh"
-tmp=$TESTLIB_TMP
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2 check=$3 nqueens=${4:-}
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 cd "$tmp" || exit 1
 
 wait_for_progress() {  # until the record lists some done jobs
