@@ -9,7 +9,8 @@
 //   skips the slow scalar column, for N >= 17)
 //   kernel_bench --tiers [N ...] [--runs R]   every kernel tier this CPU has (avx512, avx2,
 //   neon, scalar: nqueens/kernel_tier.hpp) and the scalar reference search, each on all jobs of
-//   N (total + unique), against the plain backtracker (total only) in the same process
+//   N (total + unique), against the plain backtracker (total only) in the same process; then
+//   count_solutions on one thread under each tier, by the method `count` picks there
 //
 // The last columns time count_solutions on 1 and on 2 threads by the wall clock (what
 // threads buy can only be seen there); on a shared machine they are only as good as the
@@ -100,6 +101,45 @@ int run_tiers(const std::vector<int>& sizes, int runs) {
     std::printf("%3d %11.3f %9.3f (%5.2fx)", n, b, median(reference), b / median(reference));
     for (const auto& times : tier_times)
       std::printf(" %9.3f (%5.2fx)", median(times), b / median(times));
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  // What users run: count_solutions on one thread under each tier, by the method `count`
+  // picks for that tier and N (choose_method: the join from N = 16 on the scalar tier, for
+  // instance), total + unique, against the same baseline.
+  std::printf(
+      "count -j 1 under each tier (the method it picks), thread CPU seconds, median of %d\n", runs);
+  std::printf("%3s %11s", "N", "baseline s");
+  for (const KernelTier t : tiers)
+    std::printf(" %27s", (std::string(kernel_tier_name(t)) + " s").c_str());
+  std::printf("\n");
+  for (const int n : sizes) {
+    if (n < 4 || n > 31) continue;
+    std::vector<double> baseline;
+    std::vector<std::vector<double>> tier_times(tiers.size());
+    std::vector<CountMethod> methods(tiers.size());
+    std::uint64_t want = 0;
+    for (int r = 0; r < runs; ++r) {
+      baseline.push_back(seconds_of([&] { want = bench::baseline_count(n); }));
+      for (std::size_t i = 0; i < tiers.size(); ++i) {
+        select_kernel_tier(tiers[i]);
+        CountResult result;
+        tier_times[i].push_back(
+            seconds_of([&] { result = count_solutions({.n = n, .threads = 1}); }));
+        methods[i] = result.method;
+        if (result.total() != want)
+          return std::fprintf(stderr, "N=%d: count under %s differs\n", n,
+                              std::string(kernel_tier_name(tiers[i])).c_str()),
+                 1;
+      }
+    }
+    select_kernel_tier("auto");
+    const double b = median(baseline);
+    std::printf("%3d %11.3f", n, b);
+    for (std::size_t i = 0; i < tiers.size(); ++i) {
+      const double t = median(tier_times[i]);
+      std::printf(" %9.3f (%5.2fx, %-9s)", t, b / t, method_name(methods[i]));
+    }
     std::printf("\n");
     std::fflush(stdout);
   }
