@@ -132,6 +132,35 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
     }
 }
 
+// The table join's loops follow the selected kernel tier (AVX2 for avx2 and avx512, 64-bit
+// code for scalar): every tier this machine runs gives every group the scalar count.
+TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
+  const nq::KernelTier saved = nq::selected_kernel_tier();
+  for (const auto weights : kBothWeights)
+    for (const auto& [n, middle] : {std::pair{14, -1}, std::pair{15, 6}}) {
+      const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
+      std::map<std::uint32_t, std::uint64_t> scalar;
+      nq::select_kernel_tier(nq::KernelTier::scalar);
+      for (std::uint32_t top = 0; top <= mask; ++top)
+        if (std::popcount(top) == n / 2 && !(middle >= 0 && (top >> middle & 1u)))
+          scalar[top] = nq::kernels::count_join_group(n, top, middle, weights);
+      for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
+        nq::select_kernel_tier(tier);
+        std::uint64_t sum = 0;
+        for (const auto& [top, want] : scalar) {
+          const std::uint64_t got = nq::kernels::count_join_group(n, top, middle, weights);
+          ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << n
+                               << " top=" << top;
+          sum += got;
+        }
+        if (middle < 0) {
+          EXPECT_EQ(sum, nq::known::kTotal[n]) << nq::kernel_tier_name(tier);
+        }
+      }
+    }
+  nq::select_kernel_tier(saved);
+}
+
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
   for (const auto w : kBothWeights) {
     EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1, w), 0u);  // 4 columns, one off board
