@@ -94,24 +94,27 @@ namespace nqueens::kernels {
 
 namespace {
 
+// Which form of the hot loops runs, resolved once per group (a check per call cost 5% at
+// N = 17): avx2, the 64-bit loops with POPCNT, or plain 64-bit code.
+enum class Loops : std::uint8_t { portable, popcnt, avx2 };
+
+Loops join_loops() {
 #if defined(NQ_JOIN_X86)
-bool join_avx2_usable() {
 #if defined(__AVX2__) && defined(__POPCNT__)
-  const bool cpu = true;
+  const bool avx2 = true;
 #else
-  static const bool cpu = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
   const KernelTier tier = selected_kernel_tier();
-  return cpu && (tier == KernelTier::avx2 || tier == KernelTier::avx512);
-}
+  if (avx2 && (tier == KernelTier::avx2 || tier == KernelTier::avx512)) return Loops::avx2;
 #endif
-
 #if defined(NQ_JOIN_POPCNT_CLONE)
-bool join_popcnt_usable() {
-  static const bool usable = __builtin_cpu_supports("popcnt");
-  return usable;
-}
+  static const bool popcnt = __builtin_cpu_supports("popcnt");
+  return popcnt ? Loops::popcnt : Loops::portable;
+#else
+  return Loops::popcnt;  // std::popcount is one instruction (or the CPU's own, not x86)
 #endif
+}
 
 using Row = std::uint32_t;
 using Pattern = std::uint64_t;
@@ -567,33 +570,33 @@ NQ_JOIN_AVX2 std::uint64_t count_and_avx2(const std::uint64_t* __restrict a,
 }
 #endif
 
-std::size_t pair_bottoms(std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
+std::size_t pair_bottoms(Loops loops, std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
                          const std::uint64_t* iv, std::size_t count, int half, Row mask, bool even,
                          Pattern* out, std::size_t size) {
 #if defined(NQ_JOIN_X86)
-  if (join_avx2_usable())
+  if (loops == Loops::avx2)
     return pair_bottoms_avx2(ou, ov, iu, iv, count, half, mask, even, out, size);
 #endif
   return pair_bottoms_scalar(ou, ov, iu, iv, 0, count, half, mask, even, out, size);
 }
 
-std::uint64_t and3(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
+std::uint64_t and3(Loops loops, std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
                    const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
                    std::size_t words) {
 #if defined(NQ_JOIN_X86)
-  if (join_avx2_usable()) return and3_avx2(out, a, b, c, words);
+  if (loops == Loops::avx2) return and3_avx2(out, a, b, c, words);
 #endif
   return and3_loop(out, a, b, c, words);
 }
 
 // popcount(a & b) over `words` words.
-std::uint64_t count_and(const std::uint64_t* __restrict a, const std::uint64_t* __restrict b,
-                        std::size_t words) {
+std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
+                        const std::uint64_t* __restrict b, std::size_t words) {
 #if defined(NQ_JOIN_X86)
-  if (join_avx2_usable()) return count_and_avx2(a, b, words);
+  if (loops == Loops::avx2) return count_and_avx2(a, b, words);
 #endif
 #if defined(NQ_JOIN_POPCNT_CLONE)
-  if (join_popcnt_usable()) return count_and_popcnt(a, b, words);
+  if (loops == Loops::popcnt) return count_and_popcnt(a, b, words);
 #endif
   return count_and_scalar(a, b, 0, words);
 }
@@ -602,31 +605,14 @@ struct TableBuffers {
   std::vector<Pattern> bottom[2];         // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;      // [64][words]
   std::vector<std::uint64_t> ones;        // [words]
-  std::vector<std::uint64_t> outer_sets;  // [outers][words]
+  std::vector<std::uint64_t> outer_sets;  // [outer placements of one split][words]
+  std::vector<const Placement*> outer_kept;     // the placements whose sets those are
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
-  std::vector<std::uint64_t> live;              // [inner rows + 1][words]
-  std::vector<std::uint64_t> outer_level;       // [outer rows + 1][words]
+  std::vector<std::uint64_t> live;              // inner rows' sets, then their shared prefixes'
+  std::vector<std::uint64_t> outer_level;       // the same for the outer rows
+  std::vector<std::int32_t> shared_slots;       // where a shared prefix's set is (PrefixSets)
   std::vector<std::uint32_t> fitting;
-  // Per outer table entry: the group (stamp) whose set of fitting bottoms outer_slot names.
-  std::vector<std::uint32_t> outer_stamp, outer_slot;
-  std::uint32_t stamp = 0;
 };
-
-// Words of the outer placements' sets one thread keeps (4 MiB): at N = 22 a group would
-// otherwise keep up to 21k sets of 80 KB.
-constexpr std::size_t kOuterSetWords = std::size_t{1} << 19;
-
-// outer_slot of an outer placement that no bottom fits.
-constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
-
-// A stamp no outer placement carries yet (after a wrap-around, all are cleared).
-std::uint32_t next_stamp(TableBuffers& b) {
-  if (++b.stamp == 0) {
-    std::fill(b.outer_stamp.begin(), b.outer_stamp.end(), 0u);
-    b.stamp = 1;
-  }
-  return b.stamp;
-}
 
 TableBuffers& table_buffers() {
   thread_local TableBuffers b;
@@ -635,7 +621,6 @@ TableBuffers& table_buffers() {
 
 std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights) {
   const HalfTables& t = half_tables(n, weights);
-  const bool diagonal = weights == JoinWeights::diagonal;
   const int half = t.half, a = t.outer_rows;
   const Row mask = column_mask(n);
   const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
@@ -645,6 +630,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   const std::uint64_t off_u = middle >= 0 ? std::uint64_t{1} << middle : 0;
   const std::uint64_t off_v = middle >= 0 ? std::uint64_t{1} << (middle + half) : 0;
   TableBuffers& b = table_buffers();
+  const Loops loops = join_loops();
 
   // Bottom halves: top halves of the bottom columns, turned upside down, in two lists: without
   // (0) and with (1) a queen on the anti-diagonal, whose weight is 2.
@@ -684,7 +670,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         std::vector<Pattern>& out = b.bottom[list];
         if (out.size() < size[list] + (to - from) + 64)
           out.resize(2 * (size[list] + to - from) + 64);
-        size[list] = pair_bottoms(o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
+        size[list] = pair_bottoms(loops, o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
                                   to - from, half, mask, even, out.data(), size[list]);
       }
     }
@@ -716,38 +702,65 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   }
   // The placements of a table come in the order of a search from the row next to the cut
   // upwards, so neighbours share their first rows; the sets of bottoms that fit the first
-  // k+1 rows of an entry (level[k]) are kept along the way, as in a search: an entry
-  // recomputes them from the first row where it differs from the last one, and a prefix no
-  // bottom fits skips every entry that shares it. Row k of an entry is H-1-k-gap (gap: the
-  // rows between the table's last row and the cut), its diagonals meet row H at its column
-  // +- (k+1+gap).
+  // k+1 rows of an entry (at[k]) are kept along the way, as in a search: an entry recomputes
+  // them from the first row where it differs from the last one, and a prefix no bottom fits
+  // skips every entry that shares it. Row k of an entry is H-1-k-gap (gap: the rows between
+  // the table's last row and the cut), its diagonals meet row H at its column +- (k+1+gap).
+  // The sets of the first kSharedRows rows depend on those rows' columns only, not on the
+  // split, so they are computed once per group and shared by every split (`shared`: the slot
+  // of each such prefix, -1 not computed yet, -2 empty). Sharing three rows measured the
+  // same at N = 20 (4.67-4.92 s against 4.79-4.84 s on --shard 7/128) for 8x the memory.
+  constexpr int kSharedRows = 2;
   struct PrefixSets {
-    std::uint64_t* level;
+    std::uint64_t* level;  // [rows][words]: the rows past the shared ones
     int rows, gap;
-    int valid = 0;  // level[0 .. valid-1] hold for `prefix`
+    std::int32_t* shared;  // [n + n * n]: slots of the one- and two-row prefixes
+    std::uint64_t* shared_sets;
+    std::size_t shared_used = 0;
+    int valid = 0;  // at[0 .. valid-1] hold for `prefix`
     int dead = -1;  // no bottom fits prefix[0 .. dead]
     const std::uint8_t* prefix = nullptr;
+    const std::uint64_t* at[kMaxTableRows] = {};
   };
-  // Brings level[valid ..] up to date for the rows `column`; null if a level is empty.
-  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column) -> const std::uint64_t* {
-    const std::uint8_t* e_column = column;
+  // Brings at[valid ..] up to date for the rows `column`, the last row's set written to
+  // `last` when given; null if a level is empty.
+  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column,
+                           std::uint64_t* last) -> const std::uint64_t* {
     for (; ps.valid < ps.rows; ++ps.valid) {
-      const int k = ps.valid, c = e_column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
-      const std::uint64_t* in = k == 0 ? b.ones.data() : ps.level + (k - 1) * words;
-      std::uint64_t* out = ps.level + k * words;
+      const int k = ps.valid, c = column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
+      const std::uint64_t* in = k == 0 ? b.ones.data() : ps.at[k - 1];
       const std::uint64_t* mx =
           x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
       const std::uint64_t* my =
           y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
-      const std::uint64_t any = and3(out, in, mx, my, words);
+      std::uint64_t* out;
+      std::int32_t* slot = nullptr;
+      if (k < kSharedRows) {
+        slot = &ps.shared[k == 0 ? c : n + column[0] * n + c];
+        if (*slot == -2) {
+          ps.dead = k;
+          return nullptr;
+        }
+        if (*slot >= 0) {
+          ps.at[k] = ps.shared_sets + static_cast<std::size_t>(*slot) * words;
+          continue;
+        }
+        out = ps.shared_sets + ps.shared_used * words;
+      } else {
+        out = k == ps.rows - 1 && last != nullptr ? last : ps.level + k * words;
+      }
+      const std::uint64_t any = and3(loops, out, in, mx, my, words);
+      if (slot != nullptr) *slot = any == 0 ? -2 : static_cast<std::int32_t>(ps.shared_used++);
       if (any == 0) {
         ps.dead = k;
         return nullptr;
       }
+      ps.at[k] = out;
     }
-    return ps.rows == 0 ? b.ones.data() : ps.level + (ps.rows - 1) * words;
+    return ps.rows == 0 ? b.ones.data() : ps.at[ps.rows - 1];
   };
-  auto fitting_set = [&](PrefixSets& ps, const Placement& e) -> const std::uint64_t* {
+  auto fitting_set = [&](PrefixSets& ps, const Placement& e,
+                         std::uint64_t* last) -> const std::uint64_t* {
     int same = 0;
     if (ps.prefix != nullptr)
       while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
@@ -755,113 +768,77 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     ps.dead = -1;
     ps.prefix = e.column;
     if (ps.valid > same) ps.valid = same;
-    return extend_levels(ps, e.column);
+    return extend_levels(ps, e.column, last);
   };
   const int inner_rows = half - a;
-  b.outer_level.resize(static_cast<std::size_t>(a + 1) * words);
-  b.live.resize(static_cast<std::size_t>(inner_rows + 1) * words);
+  // Shared prefixes: at most h one-row and h (h - 1) two-row ones per side (h = |C|).
+  const std::size_t shared_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
+  const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n + 1);
+  b.outer_level.resize(static_cast<std::size_t>(a) * words + shared_most * words);
+  b.live.resize(static_cast<std::size_t>(inner_rows) * words + shared_most * words);
+  b.shared_slots.assign(2 * shared_slots, -1);
 
-  // The top side: a search over the inner rows H-1, H-2, ..., A with the group's columns,
-  // from the cut upwards, sharing the sets of its rows (live[k]) between all the inner
-  // placements below one prefix, whatever columns they leave to the outer rows; each inner
-  // placement reached pairs with the outer placements of the columns it leaves (S = C \ T),
-  // whose sets are computed the first time one is used in this group (and kept: slot).
-  const std::size_t outer_entries = t.outer.entries.size();
-  if (b.outer_stamp.size() != outer_entries) {
-    b.outer_stamp.assign(outer_entries, 0);
-    b.outer_slot.assign(outer_entries, 0);
-  }
-  std::uint32_t stamp = next_stamp(b);
-  std::size_t slots = 0;
-  PrefixSets outer{b.outer_level.data(), a, inner_rows};
-  PrefixSets inner{b.live.data(), inner_rows, 0};
-  // forbid[r]: the squares of top row r no half may use (row H-1-k is step k's).
-  Row forbid[kMaxHalf + 1];
-  forbidden_squares(n, half, middle, diagonal, forbid);
-  Placement path{};
-  int anti[kMaxHalf + 1];  // anti[k]: rows 0..k-1 of the search have an anti-diagonal queen
-  anti[0] = 0;
-  std::uint64_t path_u[kMaxHalf + 1], path_v[kMaxHalf + 1];
-  Row up_left[kMaxHalf + 1], used[kMaxHalf + 1], up_right[kMaxHalf + 1], todo[kMaxHalf + 1];
+  // The top side, one split of the group's columns at a time: the inner rows H-1..A take a
+  // set T of them, the outer rows 0..A-1 the rest S = C \ T, and only placements of the
+  // same split pair up. So the outer placements of S are used by the inner ones of T alone:
+  // their sets are computed once, in table order (neighbours share their rows next to the
+  // cut), kept for this split only, and each inner placement of T pairs with those it fits.
+  PrefixSets outer{b.outer_level.data(), a, inner_rows, b.shared_slots.data(),
+                   b.outer_level.data() + static_cast<std::size_t>(a) * words};
+  PrefixSets inner{b.live.data(), inner_rows, 0, b.shared_slots.data() + shared_slots,
+                   b.live.data() + static_cast<std::size_t>(inner_rows) * words};
+  // A new split: nothing of the last entry's rows is kept but the shared prefixes.
+  auto restart = [](PrefixSets& ps) {
+    ps.valid = 0;
+    ps.dead = -1;
+    ps.prefix = nullptr;
+  };
+  auto fits_middle = [&](const Placement& p) { return ((p.u & off_u) | (p.v & off_v)) == 0; };
   std::uint64_t total = 0;
-  int k = 0;
-  up_left[0] = used[0] = up_right[0] = 0;
-  path_u[0] = path_v[0] = 0;
-  todo[0] = top_columns & ~forbid[half - 1];
-  for (;;) {
-    if (todo[k] == 0) {
-      if (k == 0) break;
-      --k;
-      continue;
+  for_each_subset(top_columns, inner_rows, [&](Row inner_columns) {
+    const Row s = top_columns & ~inner_columns;
+    const Placement* i0 = &t.inner.entries[t.inner.start[inner_columns]];
+    const Placement* i1 = &t.inner.entries[t.inner.start[inner_columns + 1]];
+    const Placement* o0 = &t.outer.entries[t.outer.start[s]];
+    const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
+    if (i0 == i1 || o0 == o1) return;
+    const std::size_t most = static_cast<std::size_t>(o1 - o0);
+    if (b.outer_sets.size() < most * words) b.outer_sets.resize(most * words);
+    if (b.outer_kept.size() < most) b.outer_kept.resize(most), b.fitting.resize(most);
+    restart(outer);
+    std::size_t kept = 0;
+    for (const Placement* o = o0; o != o1; ++o) {
+      if (!fits_middle(*o)) continue;
+      std::uint64_t* slot = &b.outer_sets[kept * words];
+      const std::uint64_t* set = fitting_set(outer, *o, slot);
+      if (set == nullptr) continue;
+      if (set != slot) std::copy(set, set + words, slot);  // a shared prefix (few outer rows)
+      b.outer_kept[kept++] = o;
     }
-    const Row bit = todo[k] & (0u - todo[k]);
-    todo[k] ^= bit;
-    const int c = std::countr_zero(bit), row = half - 1 - k;
-    path.column[k] = static_cast<std::uint8_t>(c);
-    if (inner.valid > k) inner.valid = k;  // row k changed: its set and those below are stale
-    const std::uint64_t u = path_u[k] | std::uint64_t{1} << (c + half - row);
-    const std::uint64_t v = path_v[k] | std::uint64_t{1} << (c + row);
-    const int inner_anti = anti[k] | (diagonal && c == n - 1 - row ? 1 : 0);
-    if (k + 1 < inner_rows) {
-      const Row ul = (up_left[k] | bit) >> 1, uu = used[k] | bit,
-                ur = ((up_right[k] | bit) << 1) & mask;
-      ++k;
-      anti[k] = inner_anti;
-      up_left[k] = ul;
-      used[k] = uu;
-      up_right[k] = ur;
-      path_u[k] = u;
-      path_v[k] = v;
-      todo[k] = top_columns & ~(ul | uu | ur | forbid[half - 1 - k]);
-      continue;
-    }
-    // An inner placement: pair it with the outer placements of the columns left.
-    const Row s = top_columns & ~(used[k] | bit);
-    const std::uint32_t o0 = t.outer.start[s], o1 = t.outer.start[s + 1];
-    std::size_t fitting = 0;
-    if (b.fitting.size() < o1 - o0) b.fitting.resize(o1 - o0);
-    for (std::uint32_t o = o0; o != o1; ++o) {
-      const Placement& e = t.outer.entries[o];
-      b.fitting[fitting] = o;
-      fitting += ((e.u & u) | (e.v & v) | (e.u & off_u) | (e.v & off_v)) == 0 ? 1 : 0;
-    }
-    if (fitting == 0) continue;
-    const std::uint64_t* live = extend_levels(inner, path.column);
-    if (live == nullptr) {
-      // No bottom fits the rows up to inner.dead: try that row's next column.
-      k = inner.dead;
-      continue;
-    }
-    for (std::size_t f = 0; f < fitting; ++f) {
-      const std::uint32_t o = b.fitting[f];
-      if (b.outer_stamp[o] != stamp) {
-        b.outer_stamp[o] = stamp;
-        const std::uint64_t* set = fitting_set(outer, t.outer.entries[o]);
-        if (set == nullptr) {
-          b.outer_slot[o] = kNoSlot;
-        } else {
-          if ((slots + 1) * words > kOuterSetWords && slots > 0) {
-            // The kept sets would pass their budget: forget them all (they are recomputed
-            // when needed again) and keep this one.
-            stamp = next_stamp(b);
-            b.outer_stamp[o] = stamp;
-            slots = 0;
-          }
-          if (b.outer_sets.size() < (slots + 1) * words)
-            b.outer_sets.resize(
-                std::min(2 * (slots + 1) * words, std::max(kOuterSetWords, (slots + 1) * words)));
-          std::copy(set, set + words, &b.outer_sets[slots * words]);
-          b.outer_slot[o] = static_cast<std::uint32_t>(slots++);
-        }
+    if (kept == 0) return;
+    restart(inner);
+    for (const Placement* i = i0; i != i1; ++i) {
+      if (!fits_middle(*i)) continue;
+      std::size_t fitting = 0;
+      for (std::size_t j = 0; j < kept; ++j) {
+        const Placement& o = *b.outer_kept[j];
+        b.fitting[fitting] = static_cast<std::uint32_t>(j);
+        fitting += ((o.u & i->u) | (o.v & i->v)) == 0 ? 1 : 0;
       }
-      if (b.outer_slot[o] == kNoSlot) continue;
-      // Bottoms of weight 1, then of weight 2; the top's own anti-diagonal queen doubles both.
-      const std::uint64_t* kept = &b.outer_sets[b.outer_slot[o] * std::size_t{words}];
-      const std::uint64_t fit = count_and(live, kept, words0) +
-                                2 * count_and(live + words0, kept + words0, words - words0);
-      total += fit << (inner_anti | t.outer.entries[o].anti);
+      if (fitting == 0) continue;
+      const std::uint64_t* live = fitting_set(inner, *i, nullptr);
+      if (live == nullptr) continue;
+      for (std::size_t f = 0; f < fitting; ++f) {
+        const std::uint32_t j = b.fitting[f];
+        // Bottoms of weight 1, then of weight 2; the top's anti-diagonal queen doubles both.
+        const std::uint64_t* set = &b.outer_sets[j * words];
+        const std::uint64_t fit =
+            count_and(loops, live, set, words0) +
+            2 * count_and(loops, live + words0, set + words0, words - words0);
+        total += fit << (i->anti | b.outer_kept[j]->anti);
+      }
     }
-  }
+  });
   return total;
 }
 
