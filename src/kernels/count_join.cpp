@@ -670,8 +670,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         std::vector<Pattern>& out = b.bottom[list];
         if (out.size() < size[list] + (to - from) + 64)
           out.resize(2 * (size[list] + to - from) + 64);
-        size[list] = pair_bottoms(loops, o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
-                                  to - from, half, mask, even, out.data(), size[list]);
+        size[list] =
+            pair_bottoms(loops, o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
+                         to - from, half, mask, even, out.data(), size[list]);
       }
     }
   });
@@ -832,9 +833,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         const std::uint32_t j = b.fitting[f];
         // Bottoms of weight 1, then of weight 2; the top's anti-diagonal queen doubles both.
         const std::uint64_t* set = &b.outer_sets[j * words];
-        const std::uint64_t fit =
-            count_and(loops, live, set, words0) +
-            2 * count_and(loops, live + words0, set + words0, words - words0);
+        const std::uint64_t fit = count_and(loops, live, set, words0) +
+                                  2 * count_and(loops, live + words0, set + words0, words - words0);
         total += fit << (i->anti | b.outer_kept[j]->anti);
       }
     }
