@@ -35,12 +35,13 @@
 // and shared by all threads: the placements of the outer rows 0..A-1 and of the inner rows
 // A..H-1 (A = floor(H/2)), each sorted by the set of columns it uses. A half with columns C
 // is an outer placement on some A-subset S of C and an inner one on C \ S that share no
-// diagonal. Bottoms are listed that way. The top side keeps the join's prefix sharing: a
-// search over the inner rows only (from the cut upwards, with the group's columns) carries
-// the sets of bottoms that fit its rows, and each inner placement it reaches pairs with the
-// outer placements of the columns it leaves, whose sets of fitting bottoms are computed the
-// first time the group uses them; a top half then costs one AND and popcount over the bottom
-// list.
+// diagonal. Bottoms are listed that way. The top side goes one split (T inner columns,
+// S = C \ T outer ones) at a time, since only placements of the same split pair up: the
+// sets of bottoms that fit each outer placement of S are computed once and kept for the
+// split, each inner placement of T gets its own set, and a top half then costs one AND and
+// popcount over the bottom list. Sets are built row by row from the cut upwards, shared
+// between neighbouring placements of a table (they share their rows next to the cut), and
+// the first two rows' sets are shared by all the group's splits.
 //
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
