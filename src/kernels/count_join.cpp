@@ -710,8 +710,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   // the table's last row and the cut), its diagonals meet row H at its column +- (k+1+gap).
   // The sets of the first kSharedRows rows depend on those rows' columns only, not on the
   // split, so they are computed once per group and shared by every split (`shared`: the slot
-  // of each such prefix, -1 not computed yet, -2 empty). Sharing three rows measured the
-  // same at N = 20 (4.67-4.92 s against 4.79-4.84 s on --shard 7/128) for 8x the memory.
+  // of each such prefix, -1 not computed yet, -2 empty). Sharing three rows saves 27% of the
+  // ANDs at N = 20 but only 4% of the time (4.49 s against 4.67 s on --shard 7/128, medians
+  // of 4), for 8x the memory and a slot table of N^3 to reset per group (N = 17 slower).
   constexpr int kSharedRows = 2;
   struct PrefixSets {
     std::uint64_t* level;  // [rows][words]: the rows past the shared ones
