@@ -132,8 +132,8 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
     }
 }
 
-// The table join's loops follow the selected kernel tier (AVX2 for avx2 and avx512, 64-bit
-// code for scalar): every tier this machine runs gives every group the scalar count.
+// The join's loops follow the selected kernel tier (AVX2 for avx2 and avx512, 64-bit code for
+// scalar): every tier this machine runs gives every group the scalar count, tabled and searched.
 TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   for (const auto weights : kBothWeights)
@@ -151,6 +151,8 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
           const std::uint64_t got = nq::kernels::count_join_group(n, top, middle, weights);
           ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << n
                                << " top=" << top;
+          ASSERT_EQ(nq::kernels::count_join_group_searched(n, top, middle, weights), want)
+              << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << n << " top=" << top;
           sum += got;
         }
         if (middle < 0) {
