@@ -7,6 +7,7 @@
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "dispatcher.hpp"
@@ -43,6 +44,7 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
                      double min_overdue_seconds, std::vector<int>& stragglers) {
   const auto t0 = Clock::now();
+  stragglers.clear();
   const int ranks = static_cast<int>(threads.size());
   Dispatcher dispatcher(session.remaining(), threads, min_overdue_seconds);
   std::mutex lock;  // guards dispatcher between this loop and the local counting thread
@@ -78,96 +80,91 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     });
   }
 
-  std::vector<char> listening(static_cast<std::size_t>(ranks), 1);  // not yet told to stop
-  listening[0] = 0;
-  auto still_listening = [&] { return std::count(listening.begin(), listening.end(), 1); };
-  // A rank that asks while nothing is left to hand out but other ranks still count waits for
-  // an answer: either all jobs come in (then it is told to stop) or a batch becomes overdue
-  // and it counts that batch again (Dispatcher, "Overdue batches").
-  std::vector<char> waiting(static_cast<std::size_t>(ranks), 0);
-  // Ranks out with a batch (asked, were answered, have not come back yet).
-  auto out_with_a_batch = [&](int r) {
-    return listening[static_cast<std::size_t>(r)] && !waiting[static_cast<std::size_t>(r)];
+  // Ranks 1..R-1 (Roster: starting, counting, waiting, stopping, ready). A rank that asks while
+  // nothing is left to hand out but other ranks still count waits for an answer: either all
+  // jobs come in (then it is told to stop) or a batch becomes overdue and it counts that batch
+  // again (Dispatcher, "Overdue batches").
+  Roster roster(ranks, since(t0));
+  // Sends never block: a batch over Open MPI's eager limit (4 KB on a node, 512 jobs) is only
+  // delivered once the rank receives it, and a blocking send to a rank frozen since it asked
+  // would stall rank 0 and every other rank with it. A rank has at most one message from rank
+  // 0 on the way: it answers each before it gets the next, so the previous one is matched by
+  // then and waiting for it costs nothing.
+  struct Outgoing {
+    MPI_Request request = MPI_REQUEST_NULL;
+    std::vector<std::uint64_t> words;
   };
-  // Every job is in, and the ranks still out hold only work others have finished: hung, and no
-  // longer needed.
-  auto only_stragglers_left = [&] {
-    std::lock_guard g(lock);
-    if (!dispatcher.all_done()) return false;
-    bool any = false;
-    for (int r = 1; r < ranks; ++r) {
-      if (!out_with_a_batch(r)) continue;
-      if (!dispatcher.holds_only_finished_work(r)) return false;
-      any = true;
+  std::vector<Outgoing> outgoing(static_cast<std::size_t>(ranks));
+  auto send = [&](int rank, int tag, std::vector<std::uint64_t> words) {
+    Outgoing& o = outgoing[static_cast<std::size_t>(rank)];
+    MPI_Wait(&o.request, MPI_STATUS_IGNORE);
+    o.words = std::move(words);
+    MPI_Isend(o.words.data(), static_cast<int>(o.words.size()), MPI_UINT64_T, rank, tag,
+              MPI_COMM_WORLD, &o.request);
+  };
+  auto answer = [&](int rank) {
+    std::vector<std::size_t> batch;
+    bool over = false;
+    {
+      std::lock_guard g(lock);
+      batch = dispatcher.take(rank, since(t0));
+      over = batch.empty() && dispatcher.all_done();
     }
-    return any;
+    if (batch.empty() && !over) return;  // keep it waiting
+    send(rank, kTagWork, std::vector<std::uint64_t>(batch.begin(), batch.end()));
+    if (over)
+      roster.told_to_stop(rank, since(t0));
+    else
+      roster.given_batch(rank, since(t0));
   };
-  auto send = [](int rank, const std::vector<std::size_t>& batch) {
-    const std::vector<std::uint64_t> words(batch.begin(), batch.end());
-    MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, rank, kTagWork,
-             MPI_COMM_WORLD);
-  };
-  auto answer = [&](int rank, std::vector<std::size_t> batch) {
-    bool stop = false;
-    if (batch.empty()) {
-      {
-        std::lock_guard g(lock);
-        if (!dispatcher.all_done()) return;  // keep it waiting
-      }
-      // A rank told to stop goes into MPI_Finalize, which waits for every rank; with another
-      // rank hung, Open MPI 4.1's mpirun then cannot end the job on MPI_Abort (it hangs for
-      // good). So nobody is told to stop while a rank is still out: if that rank is hung, the
-      // waiting ranks are ended with it (run_rank0).
-      for (int r = 1; r < ranks; ++r)
-        if (r != rank && out_with_a_batch(r)) return;
-      stop = true;
-    }
-    send(rank, batch);
-    waiting[static_cast<std::size_t>(rank)] = 0;
-    if (stop) listening[static_cast<std::size_t>(rank)] = 0;
-  };
-  auto answer_waiting = [&] {
-    for (int r = 1; r < ranks; ++r) {
-      if (!waiting[static_cast<std::size_t>(r)]) continue;
-      std::vector<std::size_t> batch;
-      {
-        std::lock_guard g(lock);
-        batch = dispatcher.take(r, since(t0));
-      }
-      answer(r, std::move(batch));
-    }
-  };
+  // Takes one message from a rank if one has arrived: results and a request, or the
+  // acknowledgement of a stop.
   std::vector<std::uint64_t> words;
-  while (still_listening() > 0 || !local_done) {
-    if (session.stop_requested()) {
-      stopping = true;
-      if (local.joinable() && still_listening() == 0) local.join();  // alone: let its jobs finish
-      return session.finish();
-    }
+  auto receive = [&] {
     int arrived = 0;
     MPI_Status status;
-    if (still_listening() > 0)
-      MPI_Iprobe(MPI_ANY_SOURCE, kTagResults, MPI_COMM_WORLD, &arrived, &status);
-    if (arrived) {
-      int count = 0;
-      MPI_Get_count(&status, MPI_UINT64_T, &count);
-      words.resize(static_cast<std::size_t>(count));
-      MPI_Recv(words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, kTagResults, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      const std::vector<JobResult> results = decode_results(words);
-      std::vector<JobResult> fresh;
-      std::vector<std::size_t> batch;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+    if (!arrived) return false;
+    const int from = status.MPI_SOURCE;
+    int count = 0;
+    MPI_Get_count(&status, MPI_UINT64_T, &count);
+    words.resize(static_cast<std::size_t>(count));
+    MPI_Recv(words.data(), count, MPI_UINT64_T, from, status.MPI_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    if (status.MPI_TAG == kTagReady) {
+      roster.acknowledged(from);
+      return true;
+    }
+    if (status.MPI_TAG != kTagResults)
+      throw std::runtime_error("unexpected message from rank " + std::to_string(from));
+    const std::vector<JobResult> results = decode_results(words);
+    std::vector<JobResult> fresh;
+    {
+      std::lock_guard g(lock);
+      fresh = dispatcher.finish(from, results, static_cast<double>(words[0]) * 1e-6);
+    }
+    for (const JobResult& j : fresh) session.record(j.index, j.counts);
+    roster.asked(from);
+    answer(from);
+    return true;
+  };
+  for (;;) {
+    if (session.stop_requested()) {
+      stopping = true;
+      if (local.joinable() && ranks == 1) local.join();  // alone: let its jobs finish
+      return session.finish();
+    }
+    const bool arrived = ranks > 1 && receive();
+    if (!arrived) {
+      for (int r = 1; r < ranks; ++r)
+        if (roster.state(r) == Roster::State::waiting) answer(r);
+      bool over = false;
       {
         std::lock_guard g(lock);
-        fresh = dispatcher.finish(status.MPI_SOURCE, results, static_cast<double>(words[0]) * 1e-6);
-        batch = dispatcher.take(status.MPI_SOURCE, since(t0));
+        over = local_done && dispatcher.all_done();
+        if (over) stragglers = roster.hung(dispatcher, since(t0), min_overdue_seconds);
       }
-      for (const JobResult& j : fresh) session.record(j.index, j.counts);
-      waiting[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
-      answer(status.MPI_SOURCE, std::move(batch));
-    } else {
-      answer_waiting();
-      if (local_done && still_listening() > 0 && only_stragglers_left()) break;
+      if (over && roster.settled(stragglers)) break;
       // Sleep rather than block: Open MPI's blocking receive spins a core at 100%, which
       // would take a core from the counting threads of this node.
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -175,9 +172,10 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     session.poll();
   }
   if (local.joinable()) local.join();
-  stragglers.clear();
-  for (int r = 1; r < ranks; ++r)
-    if (out_with_a_batch(r)) stragglers.push_back(r);
+  if (stragglers.empty()) {  // every rank is ready: all call MPI_Finalize together
+    for (int r = 1; r < ranks; ++r) send(r, kTagGo, {});
+    for (Outgoing& o : outgoing) MPI_Wait(&o.request, MPI_STATUS_IGNORE);
+  }  // else the job ends with MPI_Abort, sends to the hung ranks never complete
   return session.finish();
 }
 

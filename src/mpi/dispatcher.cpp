@@ -109,4 +109,48 @@ bool Dispatcher::holds_only_finished_work(int rank) const {
                      [&](std::size_t p) { return finished_[p] != 0; });
 }
 
+Roster::Roster(int ranks, double start)
+    : state_(static_cast<std::size_t>(std::max(ranks, 1)), Entry{State::starting, start}) {
+  state_[0].state = State::ready;  // rank 0 coordinates; it is never waited for
+}
+
+void Roster::set(int rank, State s, double now) {
+  if (rank <= 0 || static_cast<std::size_t>(rank) >= state_.size())
+    throw std::logic_error("no counting rank " + std::to_string(rank));
+  state_[static_cast<std::size_t>(rank)] = Entry{s, now};
+}
+
+void Roster::acknowledged(int rank) {
+  if (state(rank) != State::stopping)
+    throw std::logic_error("rank " + std::to_string(rank) + " acknowledged a stop it was not told");
+  Entry& e = state_[static_cast<std::size_t>(rank)];
+  e.state = State::ready;
+}
+
+bool Roster::all_ready() const {
+  return std::all_of(state_.begin(), state_.end(),
+                     [](const Entry& e) { return e.state == State::ready; });
+}
+
+std::vector<int> Roster::hung(const Dispatcher& dispatcher, double now, double patience) const {
+  std::vector<int> out;
+  for (std::size_t r = 1; r < state_.size(); ++r) {
+    const Entry& e = state_[r];
+    const int rank = static_cast<int>(r);
+    const bool silent = now - e.since > patience;
+    if ((e.state == State::counting && dispatcher.holds_only_finished_work(rank)) ||
+        ((e.state == State::starting || e.state == State::stopping) && silent))
+      out.push_back(rank);
+  }
+  return out;
+}
+
+bool Roster::settled(const std::vector<int>& hung) const {
+  for (std::size_t r = 1; r < state_.size(); ++r)
+    if (state_[r].state != State::ready &&
+        std::find(hung.begin(), hung.end(), static_cast<int>(r)) == hung.end())
+      return false;
+  return true;
+}
+
 }  // namespace nqueens::mpi

@@ -81,4 +81,50 @@ class Dispatcher {
   std::size_t position(std::size_t index, const Batch& b) const;
 };
 
+// Where each counting rank (1..R-1) stands in its exchange with rank 0, so that the end of a
+// run waits for every rank that answers and for none that does not. A rank is stopped in two
+// steps: an empty batch ("stop"), which it acknowledges ("ready"), then, once every rank is
+// ready, "go", after which all ranks call MPI_Finalize together. No rank may be in
+// MPI_Finalize beside a hung one: Open MPI 4.1's mpirun then hangs for good on MPI_Abort.
+// So a rank that stops answering at any point (before its first request, while out with a
+// batch, while waiting for one, before it acknowledges the stop) is listed by `hung` and rank 0
+// ends the job with MPI_Abort once the result is complete, while the others wait for "go".
+class Roster {
+ public:
+  enum class State {
+    starting,  // has not asked yet (since the go/no-go step)
+    counting,  // out with a batch
+    waiting,   // asked; nothing to hand out yet, but the run is not over
+    stopping,  // told to stop, has not acknowledged
+    ready,     // acknowledged the stop; waits for "go"
+  };
+
+  // ranks: the size of the job (rank 0 has no entry of its own); start: the time (seconds, the
+  // clock `now` uses below) when the ranks were told to start.
+  Roster(int ranks, double start);
+
+  State state(int rank) const { return state_[static_cast<std::size_t>(rank)].state; }
+  void asked(int rank) { set(rank, State::waiting, 0); }
+  void given_batch(int rank, double now) { set(rank, State::counting, now); }
+  void told_to_stop(int rank, double now) { set(rank, State::stopping, now); }
+  // Throws std::logic_error unless the rank was told to stop.
+  void acknowledged(int rank);
+  bool all_ready() const;
+  // Once every job is in: the ranks that are not ready and will not be waited for any longer
+  // — out with a batch that others have finished (Dispatcher::holds_only_finished_work: it was
+  // overdue), or silent for `patience` seconds since they were started or told to stop. A
+  // waiting rank is never hung: it is told to stop at once.
+  std::vector<int> hung(const Dispatcher& dispatcher, double now, double patience) const;
+  // Whether every rank is ready or in `hung`: nothing is left to wait for.
+  bool settled(const std::vector<int>& hung) const;
+
+ private:
+  struct Entry {
+    State state = State::starting;
+    double since = 0;  // when it was started, given its batch or told to stop
+  };
+  std::vector<Entry> state_;
+  void set(int rank, State s, double now);
+};
+
 }  // namespace nqueens::mpi

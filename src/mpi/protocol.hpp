@@ -15,6 +15,10 @@
 //     | index | index | ...     job indices, in list order; no words at all means "stop"
 //     +-------+-------+-----
 //
+//   worker -> 0, tag kTagReady, no words: "told to stop; waiting for go"
+//   0 -> worker, tag kTagGo, no words: every rank is ready; all call MPI_Finalize (sent only
+//   when no rank is hung: see Roster in dispatcher.hpp for why)
+//
 //   rank R -> 0, tag kTagMessage: the text of R's argument error (only when the go/no-go
 //   step said R failed), so that rank 0 prints the one message.
 #pragma once
@@ -27,6 +31,8 @@ namespace nqueens::mpi {
 inline constexpr int kTagResults = 1;
 inline constexpr int kTagWork = 2;
 inline constexpr int kTagMessage = 3;
+inline constexpr int kTagReady = 4;
+inline constexpr int kTagGo = 5;
 
 inline constexpr std::size_t kResultWords = 4;          // per finished job
 inline constexpr std::size_t kMaxBatchJobs = 1u << 16;  // jobs per message (2.1 MB of results)

@@ -11,16 +11,18 @@ namespace nqueens::mpi {
 
 // Rank 0: hands out the session's remaining jobs to every rank that asks (and to rank 0's own
 // threads when threads[0] > 0) and records every result in `session`, which saves and
-// reports (nqueens/run.hpp). Returns when every job is in and every rank has been told to
-// stop, or at once when the session's stop flag is set (the other ranks are then counting,
-// not listening: the caller must end them). `stragglers` is set to the ranks that never
-// came back for more work although others finished their batch for them (hung ranks).
+// reports (nqueens/run.hpp). Returns when every job is in and every rank is either ready to
+// finish (then all were sent "go") or hung, or at once when the session's stop flag is set
+// (the other ranks are then counting, not listening: the caller must end them).
+// `stragglers` is set to the hung ranks (Roster::hung); when it is not empty no rank was sent
+// "go" and the caller must end the job with MPI_Abort once the result is out.
 // `min_overdue_seconds`: the least time a batch is out before another rank may count it too
 // (Dispatcher, "Overdue batches"; --overdue-after).
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
                      double min_overdue_seconds, std::vector<int>& stragglers);
 
-// Ranks 1..R-1: ask rank 0 for batches and count them on `threads` threads until told to stop.
+// Ranks 1..R-1: ask rank 0 for batches and count them on `threads` threads until told to stop,
+// then acknowledge and wait for "go" (protocol.hpp).
 void count_for_coordinator(const JobList& list, int threads);
 
 }  // namespace nqueens::mpi

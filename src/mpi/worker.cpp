@@ -19,22 +19,23 @@ std::uint64_t word(Count c) {
   return static_cast<std::uint64_t>(c);
 }
 
-// Waits for the next batch without spinning a core (Open MPI's blocking receive would), so
-// ranks that share a node with others leave the cores to the counting threads.
-std::vector<std::uint64_t> receive_batch() {
+// Waits for the next message from rank 0 with `tag` without spinning a core (Open MPI's
+// blocking receive would), so ranks that share a node with others leave the cores to the
+// counting threads.
+std::vector<std::uint64_t> receive(int tag) {
   MPI_Status status;
   int arrived = 0;
   for (auto pause = std::chrono::microseconds(20);;) {
-    MPI_Iprobe(0, kTagWork, MPI_COMM_WORLD, &arrived, &status);
+    MPI_Iprobe(0, tag, MPI_COMM_WORLD, &arrived, &status);
     if (arrived) break;
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(1000));
   }
   int count = 0;
   MPI_Get_count(&status, MPI_UINT64_T, &count);
-  std::vector<std::uint64_t> batch(static_cast<std::size_t>(count));
-  MPI_Recv(batch.data(), count, MPI_UINT64_T, 0, kTagWork, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return batch;
+  std::vector<std::uint64_t> words(static_cast<std::size_t>(count));
+  MPI_Recv(words.data(), count, MPI_UINT64_T, 0, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return words;
 }
 
 }  // namespace
@@ -44,8 +45,12 @@ void count_for_coordinator(const JobList& list, int threads) {
   for (;;) {
     MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResults,
              MPI_COMM_WORLD);
-    const std::vector<std::uint64_t> batch = receive_batch();
-    if (batch.empty()) return;
+    const std::vector<std::uint64_t> batch = receive(kTagWork);
+    if (batch.empty()) {  // stop: acknowledge, then wait until every rank is ready
+      MPI_Send(nullptr, 0, MPI_UINT64_T, 0, kTagReady, MPI_COMM_WORLD);
+      receive(kTagGo);
+      return;
+    }
     std::vector<std::size_t> indices(batch.begin(), batch.end());
     for (std::size_t i : indices)
       if (i >= list.jobs.size()) throw std::runtime_error("rank 0 sent a job index out of range");

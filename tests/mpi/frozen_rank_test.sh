@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # A frozen rank cannot stall a cluster run: `mpirun -np 3 nqueens-mpi count 17` with rank 2
-# stopped by SIGSTOP part way still prints the exact count. Once no fresh jobs are left, the
-# frozen rank's batch is counted again by rank 1 (out for --overdue-after 1 s and 8 times its
-# expected time, about 4 s at most); rank 0 prints the result, then ends the rank that never
-# answers (MPI_Abort), so the stopped process does not keep the test waiting. Usually 5-10 s.
+# stopped by SIGSTOP part way still prints the exact count. Rank 2 is stopped once the record
+# lists done jobs: usually out with a batch, which rank 1 counts again once no fresh jobs are
+# left (out for --overdue-after 1 s and 8 times its expected time, about 4 s at most); on a
+# busy machine sometimes before its first request, and then it is given up 1 s after the start
+# once every job is in (Roster in src/mpi/dispatcher.hpp covers each case alone). Rank 0 prints
+# the result, then ends the rank that never answers (MPI_Abort), so the stopped process does
+# not keep the test waiting. Usually 5-10 s.
 # Usage: frozen_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
