@@ -42,9 +42,9 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 }  // namespace
 
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     double min_overdue_seconds, std::vector<int>& stragglers) {
+                     double min_overdue_seconds, RanksAtEnd& end) {
   const auto t0 = Clock::now();
-  stragglers.clear();
+  end = RanksAtEnd{};
   const int ranks = static_cast<int>(threads.size());
   Dispatcher dispatcher(session.remaining(), threads, min_overdue_seconds);
   std::mutex lock;  // guards dispatcher between this loop and the local counting thread
@@ -152,6 +152,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     if (session.stop_requested()) {
       stopping = true;
       if (local.joinable() && ranks == 1) local.join();  // alone: let its jobs finish
+      end.released = ranks == 1;
       return session.finish();
     }
     const bool arrived = ranks > 1 && receive();
@@ -162,9 +163,9 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
       {
         std::lock_guard g(lock);
         over = local_done && dispatcher.all_done();
-        if (over) stragglers = roster.hung(dispatcher, since(t0), min_overdue_seconds);
+        if (over) end.hung = roster.hung(dispatcher, since(t0), min_overdue_seconds);
       }
-      if (over && roster.settled(stragglers)) break;
+      if (over && roster.settled(end.hung)) break;
       // Sleep rather than block: Open MPI's blocking receive spins a core at 100%, which
       // would take a core from the counting threads of this node.
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -172,9 +173,10 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     session.poll();
   }
   if (local.joinable()) local.join();
-  if (stragglers.empty()) {  // every rank is ready: all call MPI_Finalize together
+  if (end.hung.empty()) {  // every rank is ready: all call MPI_Finalize together
     for (int r = 1; r < ranks; ++r) send(r, kTagGo, {});
     for (Outgoing& o : outgoing) MPI_Wait(&o.request, MPI_STATUS_IGNORE);
+    end.released = true;
   }  // else the job ends with MPI_Abort, sends to the hung ranks never complete
   return session.finish();
 }

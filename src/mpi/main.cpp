@@ -240,12 +240,12 @@ int run_rank0(Setup& s, std::vector<int> threads) {
   int total_threads = 0;
   for (int t : threads) total_threads += t;
 
-  std::vector<int> stragglers;
+  RanksAtEnd end;
   RunResult r;
   {
     StopOnSignal stop_on_signal;  // the session was given its flag
     cli::AbandonAfterStop abandon(StopOnSignal::flag(), "nqueens-mpi", a.run.checkpoint);
-    r = coordinate(s.list, *s.session, threads, a.overdue_after, stragglers);
+    r = coordinate(s.list, *s.session, threads, a.overdue_after, end);
   }
   s.session.reset();  // releases the record's lock
   s.bar->finish();
@@ -278,16 +278,19 @@ int run_rank0(Setup& s, std::vector<int> threads) {
     std::fprintf(stderr, "nqueens-mpi: %s\n", r.save_error.c_str());
     code = 2;
   }
-  if (!stragglers.empty()) {
+  if (!end.released) {
     code = tool_io::finish_stdout("nqueens-mpi", code);  // checked before the abort too
-    // Their batches were counted again by other ranks; they do not answer, so they cannot be
-    // told to stop: end the job (the result above is complete).
-    std::string list;
-    for (int rank : stragglers) list += (list.empty() ? "" : ", ") + std::to_string(rank);
-    std::fprintf(stderr,
-                 "nqueens-mpi: rank(s) %s stopped answering; their work was redone by other "
-                 "ranks, ending them\n",
-                 list.c_str());
+    // The result above is complete, but some ranks were not released into MPI_Finalize: hung
+    // ones (their batches were counted again by other ranks; they cannot be told to stop), or
+    // any rank still out when rank 0 was asked to stop. End the job.
+    if (!end.hung.empty()) {
+      std::string list;
+      for (int rank : end.hung) list += (list.empty() ? "" : ", ") + std::to_string(rank);
+      std::fprintf(stderr,
+                   "nqueens-mpi: rank(s) %s stopped answering; their work was redone by other "
+                   "ranks, ending them\n",
+                   list.c_str());
+    }
     std::fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, code);
   }
