@@ -1,7 +1,8 @@
 // Rank 0's bookkeeping for nqueens-mpi, free of MPI so that it can be tested alone: which jobs
 // are still to hand out, which rank holds which batch, how big the next batch for a rank
-// should be, and which batch is so late that another rank should count it too. The sums and
-// the record belong to the run's RunSession (nqueens/run.hpp), not to the dispatcher.
+// should be, and which batch is so late that another rank should count it too (Dispatcher);
+// where each rank stands at the end of the run (Roster). The sums and the record belong to
+// the run's RunSession (nqueens/run.hpp), not to the dispatcher.
 //
 // Batch size. A request costs a round trip (~0.1 ms on a node, more across a network, plus up
 // to 1 ms for rank 0's poll), so a rank gets enough jobs for about kBatchSeconds of work,
