@@ -110,32 +110,37 @@ bool Dispatcher::holds_only_finished_work(int rank) const {
 }
 
 Roster::Roster(int ranks, double start)
-    : state_(static_cast<std::size_t>(std::max(ranks, 1)), Entry{State::starting, start}) {
-  state_[0].state = State::ready;  // rank 0 coordinates; it is never waited for
+    : entries_(static_cast<std::size_t>(std::max(ranks, 1)), Entry{State::starting, start}) {
+  entries_[0].state = State::ready;  // rank 0 coordinates; it is never waited for
+}
+
+const Roster::Entry& Roster::entry(int rank) const {
+  if (rank <= 0 || static_cast<std::size_t>(rank) >= entries_.size())
+    throw std::logic_error("no counting rank " + std::to_string(rank));
+  return entries_[static_cast<std::size_t>(rank)];
 }
 
 void Roster::set(int rank, State s, double now) {
-  if (rank <= 0 || static_cast<std::size_t>(rank) >= state_.size())
-    throw std::logic_error("no counting rank " + std::to_string(rank));
-  state_[static_cast<std::size_t>(rank)] = Entry{s, now};
+  entry(rank);  // checks the rank
+  entries_[static_cast<std::size_t>(rank)] = Entry{s, now};
 }
 
 void Roster::acknowledged(int rank) {
-  if (state(rank) != State::stopping)
+  const Entry& e = entry(rank);
+  if (e.state != State::stopping)
     throw std::logic_error("rank " + std::to_string(rank) + " acknowledged a stop it was not told");
-  Entry& e = state_[static_cast<std::size_t>(rank)];
-  e.state = State::ready;
+  set(rank, State::ready, e.since);
 }
 
 bool Roster::all_ready() const {
-  return std::all_of(state_.begin(), state_.end(),
+  return std::all_of(entries_.begin(), entries_.end(),
                      [](const Entry& e) { return e.state == State::ready; });
 }
 
 std::vector<int> Roster::hung(const Dispatcher& dispatcher, double now, double patience) const {
   std::vector<int> out;
-  for (std::size_t r = 1; r < state_.size(); ++r) {
-    const Entry& e = state_[r];
+  for (std::size_t r = 1; r < entries_.size(); ++r) {
+    const Entry& e = entries_[r];
     const int rank = static_cast<int>(r);
     const bool silent = now - e.since > patience;
     if ((e.state == State::counting && dispatcher.holds_only_finished_work(rank)) ||
@@ -146,8 +151,8 @@ std::vector<int> Roster::hung(const Dispatcher& dispatcher, double now, double p
 }
 
 bool Roster::settled(const std::vector<int>& hung) const {
-  for (std::size_t r = 1; r < state_.size(); ++r)
-    if (state_[r].state != State::ready &&
+  for (std::size_t r = 1; r < entries_.size(); ++r)
+    if (entries_[r].state != State::ready &&
         std::find(hung.begin(), hung.end(), static_cast<int>(r)) == hung.end())
       return false;
   return true;

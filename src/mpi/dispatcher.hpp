@@ -104,7 +104,7 @@ class Roster {
   // clock `now` uses below) when the ranks were told to start.
   Roster(int ranks, double start);
 
-  State state(int rank) const { return state_[static_cast<std::size_t>(rank)].state; }
+  State state(int rank) const { return entry(rank).state; }
   void asked(int rank) { set(rank, State::waiting, 0); }
   void given_batch(int rank, double now) { set(rank, State::counting, now); }
   void told_to_stop(int rank, double now) { set(rank, State::stopping, now); }
@@ -124,7 +124,9 @@ class Roster {
     State state = State::starting;
     double since = 0;  // when it was started, given its batch or told to stop
   };
-  std::vector<Entry> state_;
+  std::vector<Entry> entries_;  // per rank; rank 0's is always ready
+  // Throws std::logic_error for a rank that does not count (0, or past the end).
+  const Entry& entry(int rank) const;
   void set(int rank, State s, double now);
 };
 
