@@ -135,15 +135,20 @@ TEST(Solve9, BrokenGivensHaveNoSolution) {
 
 TEST(Solve9, RepeatedGivensHaveNoSolution) {
   // solve9 takes raw cells (no parser in front): a digit given twice in a row, a column or
-  // a box (cells in different rows and columns), or a value over 9, is no solution.
-  const int pairs[3][2] = {{0, 8}, {0, 72}, {0, 20}};  // r1c1 with r1c9, r9c1, r3c3
-  for (const auto& pair : pairs) {
-    std::uint8_t cells[81] = {};
-    cells[pair[0]] = cells[pair[1]] = 5;
-    EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u) << pair[0] << " " << pair[1];
-    cells[pair[1]] = 6;  // different digits there: many solutions
-    EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 2u) << pair[0] << " " << pair[1];
-  }
+  // a box (cells in different rows and columns), or a value over 9, is no solution. Every
+  // digit, in every band: the vector start handles digits 1-8 in lanes and 9 apart.
+  const int pairs[6][2] = {{0, 8},   {0, 72},  {0, 20},    // r1c1 with r1c9, r9c1, r3c3
+                           {36, 44}, {31, 76}, {60, 80}};  // r5 row, c5 column, box 9
+  for (int digit = 1; digit <= 9; ++digit)
+    for (const auto& pair : pairs) {
+      std::uint8_t cells[81] = {};
+      cells[pair[0]] = cells[pair[1]] = static_cast<std::uint8_t>(digit);
+      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u)
+          << digit << ": " << pair[0] << " " << pair[1];
+      cells[pair[1]] = static_cast<std::uint8_t>(digit % 9 + 1);  // two digits: many solutions
+      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 2u)
+          << digit << ": " << pair[0] << " " << pair[1];
+    }
   std::uint8_t cells[81] = {};
   cells[40] = 10;
   EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u);
