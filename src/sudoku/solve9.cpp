@@ -679,8 +679,10 @@ bool start_digit(int d, const std::uint32_t* given, const std::uint32_t* any_giv
   return rows == n && boxes == n && std::popcount(columns) == n;
 }
 
-// start_digit for all nine digits; false when any is given twice in a house.
-bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, std::uint32_t* F) {
+// start_digit for all nine digits into s.F; false when any is given twice in a house. s.prev
+// must be all zero (every word still to be looked at by the band rule) and s.unsolved set.
+bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, State& s) {
+  std::uint32_t* F = s.F;
 #if defined(__AVX2__)
   // Digits 0-7 at once, lane d of x[b] being given[3*d + b] (the layout of the digit pass),
   // the same words as start_digit; digit 8 by start_digit. The scalar loop over digits was
@@ -711,14 +713,47 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, st
   }
   const __m256i cm = _mm256_or_si256(
       col_once, _mm256_or_si256(_mm256_slli_epi32(col_once, 9), _mm256_slli_epi32(col_once, 18)));
-  alignas(32) std::uint32_t out[3][8];
+  // The band rule's first pass over these words, in the lanes too (a third of serg's word
+  // updates and most of 17-clue's were this first pass): the permutation table, and a word
+  // that places no digit (no row single on an open cell) is settled, its `prev` set as
+  // `update` would. A word the table empties or that places a digit is left to `update`.
+  alignas(32) std::uint32_t out[3][8], seen[3][8];
+  const __m256i m49 = _mm256_set1_epi32(0x49), m7 = _mm256_set1_epi32(7);
   for (int b = 0; b < 3; ++b) {
     const __m256i free = _mm256_andnot_si256(_mm256_or_si256(taken[b], cm),
                                              _mm256_set1_epi32(static_cast<int>(kBandAll)));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(out[b]), _mm256_or_si256(free, x[b]));
+    const __m256i w = _mm256_or_si256(free, x[b]);
+    // Mini-row occupancy (bit 3*row + box), as mini_rows() computes it with pext.
+    const __m256i m =
+        _mm256_or_si256(w, _mm256_or_si256(_mm256_srli_epi32(w, 1), _mm256_srli_epi32(w, 2)));
+    __m256i occ = zero;
+    for (int r = 0; r < 3; ++r) {
+      __m256i t = _mm256_and_si256(_mm256_srli_epi32(m, 9 * r), m49);  // bits 0, 3, 6
+      t = _mm256_and_si256(
+          _mm256_or_si256(t, _mm256_or_si256(_mm256_srli_epi32(t, 2), _mm256_srli_epi32(t, 4))),
+          m7);
+      occ = _mm256_or_si256(occ, _mm256_slli_epi32(t, 3 * r));
+    }
+    const __m256i y = _mm256_and_si256(
+        w, _mm256_i32gather_epi32(reinterpret_cast<const int*>(kTables.perm_cells), occ, 4));
+    const __m256i open = _mm256_set1_epi32(static_cast<int>(s.unsolved[b]));
+    __m256i placed = zero;
+    for (int r = 0; r < 3; ++r) {
+      const __m256i yr = _mm256_and_si256(y, _mm256_set1_epi32(static_cast<int>(kRowMask[r])));
+      const __m256i single =
+          _mm256_cmpeq_epi32(_mm256_and_si256(yr, _mm256_sub_epi32(yr, one)), zero);
+      placed = _mm256_or_si256(placed, _mm256_and_si256(_mm256_and_si256(single, yr), open));
+    }
+    const __m256i settled =
+        _mm256_andnot_si256(_mm256_cmpeq_epi32(y, zero), _mm256_cmpeq_epi32(placed, zero));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out[b]), _mm256_blendv_epi8(w, y, settled));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(seen[b]), _mm256_and_si256(y, settled));
   }
   for (int d = 0; d < 8; ++d)
-    for (int b = 0; b < 3; ++b) F[3 * d + b] = out[b][d];
+    for (int b = 0; b < 3; ++b) {
+      F[3 * d + b] = out[b][d];
+      s.prev[3 * d + b] = seen[b][d];
+    }
   const bool once = _mm256_testz_si256(twice, twice);
   return start_digit(8, given, any_given, F) && once;
 #else
@@ -741,11 +776,10 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
   State s;
   std::uint32_t any_given[3] = {0, 0, 0};
   for (int i = 0; i < 27; ++i) any_given[kBandOf[i]] |= given[i];
-  if (!start_digits(given, any_given, s.F)) return 0;  // a digit given twice in a house
-  for (int i = 27; i < 32; ++i) s.F[i] = 0;
-  for (int i = 0; i < 32; ++i) s.prev[i] = s.seen_n[i] = s.seen_d[i] = 0;
+  for (int i = 0; i < 32; ++i) s.F[i] = s.prev[i] = s.seen_n[i] = s.seen_d[i] = 0;
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandAll & ~any_given[b];
   s.unsolved[3] = 0;
+  if (!start_digits(given, any_given, s)) return 0;  // a digit given twice in a house
   Search search{limit};
   search.first = solution;
   if (limit > 0) search.run(s);
