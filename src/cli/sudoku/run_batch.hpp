@@ -8,7 +8,11 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <vector>
+#if __has_include(<ext/stdio_filebuf.h>)
+#include <ext/stdio_filebuf.h>
+#endif
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
@@ -23,15 +27,29 @@ template <class Work>
 int run_batch(const Common& c, Work work) {
   std::ifstream file;
   std::istream* in = &std::cin;
-  // std::cin kept in step with C stdio reads one character per call: 1.2 us per 81-character
-  // line, a quarter of `count` on 17-clue puzzles. Output goes through C stdio (fmt::print),
-  // so only the input side changes.
+  // Standard input: std::cin kept in step with C stdio reads one character per call, 1.2 us
+  // per 81-character line (a quarter of `count` on 17-clue puzzles). With libstdc++ it is
+  // read through a buffer of its own on file descriptor 0 instead; the standard cure,
+  // std::ios::sync_with_stdio(false), rebuilds the standard streams and cost 0.7 ms of CPU
+  // in every run (2.2 ms against 1.5 ms for an empty input; serg's whole run is 38 ms).
+  // Output goes through C stdio (fmt::print), so only the input side changes.
+#if __has_include(<ext/stdio_filebuf.h>)
+  std::optional<__gnu_cxx::stdio_filebuf<char>> stdin_buffer;
+  std::optional<std::istream> stdin_stream;
+#endif
   if (const auto why = tool_io::unreadable_input(c.input)) {
     fmt::print(stderr, "sudoku: {}\n", *why);
     return 2;
   }
-  if (c.input == "-") std::ios::sync_with_stdio(false);
-  if (c.input != "-") {
+  if (c.input == "-") {
+#if __has_include(<ext/stdio_filebuf.h>)
+    stdin_buffer.emplace(0, std::ios::in, std::size_t{1} << 16);
+    stdin_stream.emplace(&*stdin_buffer);
+    in = &*stdin_stream;
+#else
+    std::ios::sync_with_stdio(false);
+#endif
+  } else {
     file.open(c.input);
     if (!file) {
       fmt::print(stderr, "sudoku: cannot open {}\n", tool_io::quote(c.input, 200));
