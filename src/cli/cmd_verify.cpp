@@ -144,8 +144,8 @@ int run_verify(const VerifyArgs& a) {
   Tally t;
   long long index = 0;
   if (a.placements.empty() || (a.placements.size() == 1 && a.placements[0] == "-")) {
-    std::ios::sync_with_stdio(false);
-    verify_stream(std::cin, "stdin", a, out, t, index);
+    tool_io::StandardInput standard_input;
+    verify_stream(standard_input.stream(), "stdin", a, out, t, index);
   } else {
     for (std::size_t i = 0; i < a.placements.size(); ++i) {
       std::istringstream in(a.placements[i]);

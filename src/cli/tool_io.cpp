@@ -7,6 +7,11 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <iostream>
+#if __has_include(<ext/stdio_filebuf.h>)
+#include <ext/stdio_filebuf.h>
+#define TOOL_IO_STDIO_FILEBUF 1
+#endif
 
 namespace tool_io {
 
@@ -71,6 +76,20 @@ std::optional<std::string> unreadable_input(const std::string& path) {
   if (S_ISDIR(st.st_mode)) return "cannot read " + quote(path, 200) + ": it is a directory";
   return std::nullopt;
 }
+
+#if defined(TOOL_IO_STDIO_FILEBUF)
+struct StandardInput::Buffer {
+  __gnu_cxx::stdio_filebuf<char> buffer{0, std::ios::in, std::size_t{1} << 16};
+  std::istream stream{&buffer};
+};
+StandardInput::StandardInput() : buffer_(std::make_unique<Buffer>()), stream_(&buffer_->stream) {}
+#else
+struct StandardInput::Buffer {};
+StandardInput::StandardInput() : stream_(&std::cin) {
+  std::ios::sync_with_stdio(false);
+}
+#endif
+StandardInput::~StandardInput() = default;
 
 std::optional<std::uint64_t> memory_available() {
   std::optional<std::uint64_t> least;

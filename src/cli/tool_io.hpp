@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <istream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,6 +45,27 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::uint64_t
 // for reading: a closed standard input, a directory (open() succeeds on one, and a reader then
 // saw "no puzzles" and exited 0), a missing file.
 std::optional<std::string> unreadable_input(const std::string& path);
+
+// Standard input as a stream read through a buffer of its own, for reading many lines:
+// std::cin kept in step with C stdio reads one character per call (1.2 us per 81-character
+// line), and the usual cure, std::ios::sync_with_stdio(false), rebuilds the standard streams
+// and cost 0.7 ms of CPU in every run of `sudoku count` (2.2 ms against 1.4 ms for an empty
+// input). With libstdc++ this reads file descriptor 0 directly (`__gnu_cxx::stdio_filebuf`);
+// elsewhere it falls back to that cure and std::cin. One per process, made where input is
+// read; nothing else may read standard input meanwhile.
+class StandardInput {
+ public:
+  StandardInput();
+  ~StandardInput();
+  StandardInput(const StandardInput&) = delete;
+  StandardInput& operator=(const StandardInput&) = delete;
+  std::istream& stream() { return *stream_; }
+
+ private:
+  struct Buffer;
+  std::unique_ptr<Buffer> buffer_;
+  std::istream* stream_;
+};
 
 // Bytes this process can still get, the least of: MemAvailable in /proc/meminfo, the cgroup's
 // memory.max minus memory.current, and RLIMIT_AS / RLIMIT_DATA (both counted from zero, a

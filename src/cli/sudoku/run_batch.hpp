@@ -10,9 +10,6 @@
 #include <iostream>
 #include <optional>
 #include <vector>
-#if __has_include(<ext/stdio_filebuf.h>)
-#include <ext/stdio_filebuf.h>
-#endif
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
@@ -26,29 +23,17 @@ namespace sudoku::cli {
 template <class Work>
 int run_batch(const Common& c, Work work) {
   std::ifstream file;
-  std::istream* in = &std::cin;
-  // Standard input: std::cin kept in step with C stdio reads one character per call, 1.2 us
-  // per 81-character line (a quarter of `count` on 17-clue puzzles). With libstdc++ it is
-  // read through a buffer of its own on file descriptor 0 instead; the standard cure,
-  // std::ios::sync_with_stdio(false), rebuilds the standard streams and cost 0.7 ms of CPU
-  // in every run (2.2 ms against 1.5 ms for an empty input; serg's whole run is 38 ms).
-  // Output goes through C stdio (fmt::print), so only the input side changes.
-#if __has_include(<ext/stdio_filebuf.h>)
-  std::optional<__gnu_cxx::stdio_filebuf<char>> stdin_buffer;
-  std::optional<std::istream> stdin_stream;
-#endif
+  std::optional<tool_io::StandardInput> standard_input;
+  std::istream* in = nullptr;
+  // Output goes through C stdio (fmt::print); standard input is read through a buffer of
+  // its own (tool_io::StandardInput: std::cin kept in step with C stdio reads one character
+  // per call, a quarter of `count` on 17-clue puzzles).
   if (const auto why = tool_io::unreadable_input(c.input)) {
     fmt::print(stderr, "sudoku: {}\n", *why);
     return 2;
   }
   if (c.input == "-") {
-#if __has_include(<ext/stdio_filebuf.h>)
-    stdin_buffer.emplace(0, std::ios::in, std::size_t{1} << 16);
-    stdin_stream.emplace(&*stdin_buffer);
-    in = &*stdin_stream;
-#else
-    std::ios::sync_with_stdio(false);
-#endif
+    in = &standard_input.emplace().stream();
   } else {
     file.open(c.input);
     if (!file) {
