@@ -5,7 +5,7 @@
 #include <malloc.h>
 #endif
 
-#include <iostream>
+#include <istream>
 #include <sstream>
 #include <utility>
 
