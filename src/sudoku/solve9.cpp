@@ -104,11 +104,12 @@ constexpr std::uint8_t kBandOf[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
                                       2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
 
 struct alignas(64) State {
-  std::uint32_t F[32];       // 27 used: F[3*d + b]
-  std::uint32_t prev[32];    // value of F[i] when rules were last applied to it
-  std::uint32_t seen_n[32];  // value of F[i] when the naked-single pass last saw it
-  std::uint32_t seen_d[32];  // value of F[i] when the digit pass last saw it
-  std::uint32_t unsolved[4];
+  std::uint32_t F[32];     // 27 used: F[3*d + b]
+  std::uint32_t prev[32];  // value of F[i] when rules were last applied to it
+  std::uint32_t unsolved[3];
+  // Words changed since the naked-single pass (dirty_n) and the digit pass (dirty_d) last
+  // ran: the union of the rounds' changed words since then.
+  std::uint32_t dirty_n, dirty_d;
 };
 
 // Bit i set when F[i] differs from prev[i]. One vector compare instead of 27 branches that
@@ -485,25 +486,30 @@ struct Search {
   }
 
   // The naked-single and digit passes look only at bands and digits with a word that
-  // changed since they last ran (seen_n[], seen_d[]). A word they change stays marked (seen keeps
-  // the value from before), so they look again after the band rules.
+  // changed since they last ran. Every change to a word shows in the next round's compare
+  // with prev[] (the band rules run to a fixpoint, where F equals prev, before either
+  // pass), so the union of the rounds' changed words since a pass is exactly what differs
+  // from what the pass saw: no snapshot of F to keep and compare. A word a pass changes
+  // shows in the next round, so the pass looks at it again after the band rules.
   static bool propagate(State& s) {
     for (;;) {
       std::uint32_t changed = changed_words(s, s.prev);
       if (changed) {
+        s.dirty_n |= changed;
+        s.dirty_d |= changed;
         for (; changed; changed &= changed - 1)
           if (!update(s, std::countr_zero(changed))) return false;
         continue;
       }
-      if (const std::uint32_t dirty = changed_words(s, s.seen_n)) {
-        std::memcpy(s.seen_n, s.F, sizeof s.F);
+      if (const std::uint32_t dirty = s.dirty_n) {
+        s.dirty_n = 0;
         const int n = naked_singles(s, bands_of(dirty));
         if (n < 0) return false;
         if (n > 0) continue;
       }
-      const std::uint32_t dirty = changed_words(s, s.seen_d);
+      const std::uint32_t dirty = s.dirty_d;
       if (!dirty) return true;
-      std::memcpy(s.seen_d, s.F, sizeof s.F);
+      s.dirty_d = 0;
       const int n = digit_pass(s, digits_of(dirty));
       if (n < 0) return false;
       if (n == 0) return true;
@@ -776,9 +782,9 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
   State s;
   std::uint32_t any_given[3] = {0, 0, 0};
   for (int i = 0; i < 27; ++i) any_given[kBandOf[i]] |= given[i];
-  for (int i = 0; i < 32; ++i) s.F[i] = s.prev[i] = s.seen_n[i] = s.seen_d[i] = 0;
+  for (int i = 0; i < 32; ++i) s.F[i] = s.prev[i] = 0;
+  s.dirty_n = s.dirty_d = kBandAll;  // every word unseen by both passes
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandAll & ~any_given[b];
-  s.unsolved[3] = 0;
   if (!start_digits(given, any_given, s)) return 0;  // a digit given twice in a house
   Search search{limit};
   search.first = solution;
