@@ -35,6 +35,11 @@ std::uint64_t enumerate_solutions(const Grid& puzzle,
 std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
                      std::uint64_t* guesses);
 
+// True when a 9x9 grid (`cells`: 81 values 0..9, row-major) has a digit twice in a row,
+// column or box: what the readers check of every puzzle line, from the solver's own digit
+// words (one byte compare per digit and 32 cells with AVX2). Values over 9 give false.
+bool givens_repeat9(const std::uint8_t* cells);
+
 // The general solver (any size, also 9x9): bitmask candidates, naked and hidden singles,
 // fewest-candidates branching. Exposed so tools can compare against it.
 SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);

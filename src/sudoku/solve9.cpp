@@ -204,6 +204,29 @@ inline void digit_lanes(const std::uint32_t* words, __m256i x[3]) {
     return _mm256_blend_epi32(_mm256_blend_epi32(a, b, 0x1c), c, 0xe0);
   });
 }
+
+// Givens of digits 0-7 in lanes (x[b] as digit_lanes loads them): a lane non-zero where the
+// digit is given twice in a row, box or column; `columns` gets the columns holding one (9
+// bits a lane).
+inline __m256i repeat_lanes(const __m256i x[3], __m256i& columns) {
+  const __m256i m9 = _mm256_set1_epi32(0x1ff), one = _mm256_set1_epi32(1);
+  __m256i once = _mm256_setzero_si256(), twice = once;
+  for (int b = 0; b < 3; ++b)
+    for (int k = 0; k < 3; ++k) {
+      const __m256i in_row =
+          _mm256_and_si256(x[b], _mm256_set1_epi32(static_cast<int>(kRowMask[k])));
+      const __m256i in_box =
+          _mm256_and_si256(x[b], _mm256_set1_epi32(static_cast<int>(kBoxMask[k])));
+      twice = _mm256_or_si256(
+          twice, _mm256_or_si256(_mm256_and_si256(in_row, _mm256_sub_epi32(in_row, one)),
+                                 _mm256_and_si256(in_box, _mm256_sub_epi32(in_box, one))));
+      const __m256i row = _mm256_and_si256(_mm256_srli_epi32(x[b], 9 * k), m9);
+      twice = _mm256_or_si256(twice, _mm256_and_si256(once, row));
+      once = _mm256_or_si256(once, row);
+    }
+  columns = once;
+  return twice;
+}
 #endif
 
 struct Search {
@@ -658,6 +681,22 @@ bool given_words(const std::uint8_t* cells, std::uint32_t* given) {
 #endif
 }
 
+// True when no two of a digit's givens g[0..2] (its band words) share a row, box or column.
+// Without branches: where the givens are is data the predictor cannot learn.
+inline bool once_per_house(const std::uint32_t* g) {
+  std::uint32_t repeat = 0, columns = 0;
+  int n = 0;
+  for (int b = 0; b < 3; ++b) {
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t in_row = g[b] & kRowMask[k], in_box = g[b] & kBoxMask[k];
+      repeat |= (in_row & (in_row - 1)) | (in_box & (in_box - 1));
+    }
+    columns |= (g[b] | g[b] >> 9 | g[b] >> 18) & 0x1ff;
+    n += std::popcount(g[b]);
+  }
+  return repeat == 0 && std::popcount(columns) == n;
+}
+
 // Digit d's words at the start (F[3*d + b]): its givens, and every cell that is not in a
 // given's row, column or box and holds no given. False when d is given twice in a row,
 // column or box (no solution).
@@ -665,24 +704,18 @@ bool start_digit(int d, const std::uint32_t* given, const std::uint32_t* any_giv
                  std::uint32_t* F) {
   const std::uint32_t* g = &given[3 * d];
   std::uint32_t columns = 0, taken[3];
-  int n = 0, rows = 0, boxes = 0;
-  // Without branches: which rows and boxes hold a given is data the predictor cannot
-  // learn.
   for (int b = 0; b < 3; ++b) {
     columns |= (g[b] | g[b] >> 9 | g[b] >> 18) & 0x1ff;
-    n += std::popcount(g[b]);
     taken[b] = any_given[b];
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t in_row = 0u - static_cast<std::uint32_t>((g[b] & kRowMask[k]) != 0);
       const std::uint32_t in_box = 0u - static_cast<std::uint32_t>((g[b] & kBoxMask[k]) != 0);
       taken[b] |= (kRowMask[k] & in_row) | (kBoxMask[k] & in_box);
-      rows += static_cast<int>(in_row & 1);
-      boxes += static_cast<int>(in_box & 1);
     }
   }
   for (int b = 0; b < 3; ++b)
     F[3 * d + b] = (kBandAll & ~taken[b] & ~(columns * kColumnRepeat)) | g[b];
-  return rows == n && boxes == n && std::popcount(columns) == n;
+  return once_per_house(g);
 }
 
 // start_digit for all nine digits into s.F; false when any is given twice in a house. s.prev
@@ -695,26 +728,20 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
   // 5% of `count` on serg.
   __m256i x[3];
   digit_lanes(given, x);
-  const __m256i m9 = _mm256_set1_epi32(0x1ff), one = _mm256_set1_epi32(1);
-  const __m256i zero = _mm256_setzero_si256();
-  __m256i col_once = zero, twice = zero, taken[3];
+  const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
+  __m256i col_once;
+  const __m256i twice = repeat_lanes(x, col_once);
+  __m256i taken[3];
   for (int b = 0; b < 3; ++b) {
+    // A row or box of this band holding a given is taken whole.
     taken[b] = _mm256_set1_epi32(static_cast<int>(any_given[b]));
     for (int k = 0; k < 3; ++k) {
-      // A row or box of this band holding a given is taken whole; two givens in it (or in a
-      // column) are a repeat.
       const __m256i rm = _mm256_set1_epi32(static_cast<int>(kRowMask[k]));
       const __m256i bm = _mm256_set1_epi32(static_cast<int>(kBoxMask[k]));
       const __m256i in_row = _mm256_and_si256(x[b], rm), in_box = _mm256_and_si256(x[b], bm);
       taken[b] = _mm256_or_si256(
           taken[b], _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi32(in_row, zero), rm),
                                     _mm256_andnot_si256(_mm256_cmpeq_epi32(in_box, zero), bm)));
-      twice = _mm256_or_si256(
-          twice, _mm256_or_si256(_mm256_and_si256(in_row, _mm256_sub_epi32(in_row, one)),
-                                 _mm256_and_si256(in_box, _mm256_sub_epi32(in_box, one))));
-      const __m256i row = _mm256_and_si256(_mm256_srli_epi32(x[b], 9 * k), m9);
-      twice = _mm256_or_si256(twice, _mm256_and_si256(col_once, row));
-      col_once = _mm256_or_si256(col_once, row);
     }
   }
   const __m256i cm = _mm256_or_si256(
@@ -791,6 +818,21 @@ std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_
   if (limit > 0) search.run(s);
   if (guesses) *guesses += search.guesses;
   return search.solutions;
+}
+
+bool givens_repeat9(const std::uint8_t* cells) {
+  alignas(32) std::uint32_t given[32];
+  if (!given_words(cells, given)) return false;
+#if defined(__AVX2__)
+  __m256i x[3], columns;
+  digit_lanes(given, x);
+  const __m256i twice = repeat_lanes(x, columns);
+  return !_mm256_testz_si256(twice, twice) || !once_per_house(&given[24]);
+#else
+  bool once = true;
+  for (int d = 0; d < 9; ++d) once &= once_per_house(&given[3 * d]);
+  return !once;
+#endif
 }
 
 const char* solver_isa() {
