@@ -1,7 +1,6 @@
 #include "sudoku/io.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
