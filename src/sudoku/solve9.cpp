@@ -357,7 +357,7 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
   const auto repeats = [&v] {
     for (int a = 0; a < 9; ++a)
       for (int b = a + 1; b < 9; ++b)
-        if (((v[a] ^ v[b]) + kSlotsLow & kSlotsGuard) != kSlotsGuard) return true;
+        if ((((v[a] ^ v[b]) + kSlotsLow) & kSlotsGuard) != kSlotsGuard) return true;
     return false;
   };
   const ScalarOps op;
