@@ -251,9 +251,9 @@ constexpr std::uint32_t kSlotsGuard = 0x20080200;  // bit 9 of each slot
 // by side, then k and m exchanged by two delta swaps.
 template <typename V, typename Ops>
 inline V stack_word(const V* w, int s, const Ops& op) {
-  V u = op.or_(op.or_(op.and_(op.shr(w[0], 3 * s), 0x1c0e07),
-                      op.shl(op.and_(op.shr(w[1], 3 * s), 0x1c0e07), 3)),
-               op.shl(op.and_(op.shr(w[2], 3 * s), 0x1c0e07), 6));
+  V u = op.or_(op.or_(op.and_(op.shr(w[0], 3 * s), kBoxMask[0]),
+                      op.shl(op.and_(op.shr(w[1], 3 * s), kBoxMask[0]), 3)),
+               op.shl(op.and_(op.shr(w[2], 3 * s), kBoxMask[0]), 6));
   V t = op.and_(op.xor_(op.shr(u, 8), u), 0x24892);  // (k, m) = (0, 1), (1, 2): 8 apart
   u = op.xor_(u, op.or_(t, op.shl(t, 8)));
   t = op.and_(op.xor_(op.shr(u, 16), u), 0x124);  // (k, m) = (0, 2): 16 apart
@@ -264,8 +264,9 @@ inline V stack_word(const V* w, int s, const Ops& op) {
 template <typename V, typename Ops>
 inline V unit_pairs(V x, const Ops& op) {
   const V x9 = op.shr(x, 9), x18 = op.shr(x, 18);
-  return op.or_(op.or_(op.and_(op.or_(x, x9), 0x1ff), op.shl(op.and_(op.or_(x, x18), 0x1ff), 10)),
-                op.shl(op.and_(op.or_(x9, x18), 0x1ff), 20));
+  return op.or_(
+      op.or_(op.and_(op.or_(x, x9), kRowMask[0]), op.shl(op.and_(op.or_(x, x18), kRowMask[0]), 10)),
+      op.shl(op.and_(op.or_(x9, x18), kRowMask[0]), 20));
 }
 
 // `pairs` with every slot whose rectangle holds a given replaced by `sentinel`'s slot (one bit,
@@ -322,11 +323,8 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
   const LaneOps op;
   __m256i x[3];
   digit_lanes(F, x);
-  const __m256i sentinel =
-      _mm256_setr_epi32(static_cast<int>(sentinel_of(0)), static_cast<int>(sentinel_of(1)),
-                        static_cast<int>(sentinel_of(2)), static_cast<int>(sentinel_of(3)),
-                        static_cast<int>(sentinel_of(4)), static_cast<int>(sentinel_of(5)),
-                        static_cast<int>(sentinel_of(6)), static_cast<int>(sentinel_of(7)));
+  const __m256i sentinel = _mm256_sllv_epi32(_mm256_set1_epi32(static_cast<int>(sentinel_of(0))),
+                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i sentinel8 = _mm256_set1_epi32(static_cast<int>(sentinel_of(8)));
   const __m256i low = _mm256_set1_epi32(static_cast<int>(kSlotsLow));
   const __m256i guard = _mm256_set1_epi32(static_cast<int>(kSlotsGuard));
