@@ -376,7 +376,9 @@ NQ_JOIN_AVX2 std::uint64_t count_and_avx2(const std::uint64_t* __restrict a,
         acc, _mm512_popcnt_epi64(_mm512_and_si512(_mm512_maskz_loadu_epi64(m, a + w),
                                                   _mm512_maskz_loadu_epi64(m, b + w))));
   }
-  return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc));
+  alignas(64) std::uint64_t lanes[8];
+  _mm512_store_si512(lanes, acc);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3] + lanes[4] + lanes[5] + lanes[6] + lanes[7];
 #else
   // Four words at a time: popcount by 4-bit table lookups (vpshufb), summed per 64-bit lane.
   const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
