@@ -98,12 +98,11 @@ bool avx512_full_width() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
   static const bool full = [] {
     if (!__builtin_cpu_supports("avx512f")) return false;
+    if (!__builtin_cpu_is("amd")) return true;
     unsigned a = 0, b = 0, c = 0, d = 0;
-    if (__get_cpuid(0, &a, &b, &c, &d) == 0) return true;
-    const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;  // "AuthenticAMD"
     if (__get_cpuid(1, &a, &b, &c, &d) == 0) return true;
     const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
-    return !(amd && family == 25);
+    return family != 25;
   }();
   return full;
 #else

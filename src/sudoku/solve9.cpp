@@ -53,7 +53,7 @@ struct Tables {
   std::uint32_t perm_cells[512];
   // perm_minis[m]: the same as 9 bits (which mini-rows or mini-columns survive).
   std::uint16_t perm_minis[512];
-  std::uint32_t perm_minis32[512];  // the same, 32 bits wide (AVX-512 gathers)
+  std::uint32_t perm_minis32[512];  // the same, 32 bits wide (the digit pass's AVX2 gather)
   // row_boxes[r]: for the 9 bits of one row, which of its 3 mini-rows are non-empty.
   std::uint8_t row_boxes[512];
   // peers[p]: the row and box of bit p in its band; column[p]: its column in a band.
@@ -452,10 +452,9 @@ struct Search {
   // Digits 0-7 at once, lane d of x[b] being F[3*d + b], so every step of the scalar pass
   // below is lane-wise; digit 8 goes through the scalar loop. Same eliminations as the scalar
   // pass on every digit, so the search is unchanged. Builds with AVX-512 use it too: a
-  // nine-lane AVX-512 form of the pass (the permutation table read by a gather) was 3-11%
-  // slower on a Zen 4, whole process, one thread (serg 35.0 -> 31.3 ms, 17-clue 110.8 ->
-  // 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5 -> 270.1 ms, medians of 21 and
-  // 11 interleaved runs).
+  // nine-lane AVX-512 form of the pass was 3-11% slower on a Zen 4, whole process, one thread
+  // (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5
+  // -> 270.1 ms, medians of 21 and 11 interleaved runs).
   static int digit_pass(State& s, std::uint32_t digits) {
     __m256i x[3];
     digit_lanes(s.F, x);
