@@ -138,19 +138,17 @@ CountMethod choose_method(int n) {
   // the table join): the join beats the scalar backtracker from N = 16 on (0.72 s against
   // 2.04 s at N = 16 already before the tables) and the AVX2 one from N = 18 (10.5 s against
   // 13.7 s at N = 18, 83.7 s against 103 s at N = 19; at N = 16 and 17 the backtracker is
-  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker, about 2.3x
-  // faster than the AVX2 one on a full-width Intel Xeon, meets the join's growth (5.8x per N
-  // against 7.1x) at N = 20-21 (extrapolated). On a CPU that splits 512-bit operations in two
-  // (AMD Zen 4) it is only 1.08x faster than AVX2, and the AVX2 crossover holds: N = 17 1.53 s
-  // against the join's 3.12 s, N = 18 12.08 s against 8.95 s (medians of 5 and 3, interleaved).
+  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker moves the
+  // crossover nowhere, though it is 1.4x the AVX2 one on a full-width Intel Xeon (model 207)
+  // and 1.08x on AMD Zen 4: on that Xeon N = 17 1.52 s against the join's 3.60 s, N = 18
+  // 10.9 s against 8.72 s (medians of 5 and 3, interleaved), N = 19 level on strided samples,
+  // N = 20 the join 1.15x ahead on samples; on Zen 4 N = 18 12.08 s against 8.95 s.
   // NEON: not measured, and the join's vector paths are x86 only: kept at 20. Portable x86
   // builds pick the join's AVX2 loops at run time (count_join.cpp), so the same crossovers
   // hold for them.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-      from = avx512_full_width() ? 21 : 18;
-      break;
     case KernelTier::avx2:
       from = 18;
       break;

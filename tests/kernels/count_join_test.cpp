@@ -299,8 +299,7 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
   std::filesystem::remove(path);
 }
 
-// `auto` follows the kernel tier the backtracker would use (measured crossovers); AVX-512 that
-// splits 512-bit operations in two (AMD Zen 4) has the AVX2 crossover.
+// `auto` follows the kernel tier the backtracker would use (measured crossovers).
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
@@ -311,10 +310,7 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
-    const int from = tier == nq::KernelTier::scalar   ? 16
-                     : tier == nq::KernelTier::avx512 ? (nq::avx512_full_width() ? 21 : 18)
-                     : tier == nq::KernelTier::avx2   ? 18
-                                                      : 20;
+    const int from = tier == nq::KernelTier::scalar ? 16 : tier == nq::KernelTier::neon ? 20 : 18;
     EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
         << nq::kernel_tier_name(tier);
     EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
