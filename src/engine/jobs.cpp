@@ -138,17 +138,23 @@ CountMethod choose_method(int n) {
   // the table join): the join beats the scalar backtracker from N = 16 on (0.72 s against
   // 2.04 s at N = 16 already before the tables) and the AVX2 one from N = 18 (10.5 s against
   // 13.7 s at N = 18, 83.7 s against 103 s at N = 19; at N = 16 and 17 the backtracker is
-  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker moves the
-  // crossover nowhere, though it is 1.4x the AVX2 one on a full-width Intel Xeon (model 207)
-  // and 1.08x on AMD Zen 4: on that Xeon N = 17 1.52 s against the join's 3.60 s, N = 18
-  // 10.9 s against 8.72 s (medians of 5 and 3, interleaved), N = 19 level on strided samples,
-  // N = 20 the join 1.15x ahead on samples; on Zen 4 N = 18 12.08 s against 8.95 s.
+  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker (16 lanes,
+  // refilled) on a full-width Intel Xeon (model 207) is ahead of the join at every N it can
+  // take: N = 18 8.65 s against 8.96 s, strided samples of N = 19 1.03 s against 1.37-1.41 s,
+  // of N = 20 4.14 s against 4.49 s, of N = 21 4.3-4.4 s against 5.1-5.2 s (medians of 2 or
+  // 3, interleaved); above N = 21 the join has no tables and is slower still. On a CPU that
+  // splits 512-bit operations in two (AMD Zen 4) the AVX-512 tier was barely faster than AVX2
+  // (before its lanes were refilled: 1.53 s against 1.65 s at N = 17) and the AVX2 crossover
+  // held: N = 18 12.08 s against the join's 8.95 s.
   // NEON: not measured, and the join's vector paths are x86 only: kept at 20. Portable x86
   // builds pick the join's AVX2 loops at run time (count_join.cpp), so the same crossovers
   // hold for them.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
+      if (avx512_full_width()) return CountMethod::backtrack;
+      from = 18;
+      break;
     case KernelTier::avx2:
       from = 18;
       break;
@@ -319,7 +325,7 @@ SolutionCounts count_job(int n, const Job& job) {
   start.right = right;
   std::copy(board, board + 32, start.board);
   // The vector kernel where the build has it (12x the scalar one at N = 16, see
-  // kernels/count_frontier.cpp), else the scalar one; both give identical counts.
+  // kernels/frontier_search.hpp), else the scalar one; both give identical counts.
   const kernels::Tally t = kernels::count_fastest(start);
   ClassCounts c;
   c.size2 = t.size2;

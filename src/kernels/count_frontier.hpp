@@ -1,6 +1,6 @@
 // The vectorised counting kernel (internal): the same search as count_kernel.hpp's
 // search<B>(), same branch rules, same leaves, same ClassCounts, but a batch of states at a
-// time instead of one. See count_frontier.cpp for how and why it is faster.
+// time instead of one. See frontier_search.hpp for how and why it is faster.
 #pragma once
 
 #include "count_kernel.hpp"
