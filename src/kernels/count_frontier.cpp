@@ -54,7 +54,10 @@ struct Avx512 {
   static constexpr unsigned kAllBits = 0xffff;
   using V = __m512i;
   using M = __mmask16;
-  using Shift = __m128i;
+  // Shift counts shared by all lanes as a vector (vpsllvd/vpsrlvd, one uop on Intel) rather
+  // than in an xmm register (vpslld zmm, xmm: two, one of them on the port the compresses
+  // need): count 17 -j 1 1.17 -> 1.13 s on a Xeon, medians of 7 interleaved runs.
+  using Shift = __m512i;
 
   static V load(const Row* p) { return _mm512_load_si512(p); }
   static void store(Row* p, V v) { _mm512_store_si512(p, v); }
@@ -75,9 +78,9 @@ struct Avx512 {
   static V neg(V v) { return _mm512_sub_epi32(_mm512_setzero_si512(), v); }
   static V shl1(V v) { return _mm512_slli_epi32(v, 1); }
   static V shr1(V v) { return _mm512_srli_epi32(v, 1); }
-  static Shift shift(int n) { return _mm_cvtsi32_si128(n); }
-  static V shl(V v, Shift s) { return _mm512_sll_epi32(v, s); }
-  static V shr(V v, Shift s) { return _mm512_srl_epi32(v, s); }
+  static Shift shift(int n) { return _mm512_set1_epi32(n); }
+  static V shl(V v, Shift s) { return _mm512_sllv_epi32(v, s); }
+  static V shr(V v, Shift s) { return _mm512_srlv_epi32(v, s); }
   static M is_zero(V v) { return _mm512_testn_epi32_mask(v, v); }
   static M eq(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
   static M lt(V a, V b) { return _mm512_cmplt_epi32_mask(a, b); }
