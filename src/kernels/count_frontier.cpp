@@ -49,6 +49,8 @@ namespace {
 
 struct Avx512 {
   static constexpr int kLanes = 16;
+  // Measured on a Xeon, one thread, medians of 5: 3 dead-end rows instead of 4 were slower
+  // (count 17 1.25 s against 1.21 s); without refill count 16 took 0.25 s against 0.19 s.
   static constexpr int kPruneRows = 4;
   static constexpr bool kRefill = true;
   static constexpr unsigned kAllBits = 0xffff;
