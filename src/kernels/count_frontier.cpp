@@ -148,11 +148,7 @@ bool frontier_available(int n) {
 }
 
 Tally count_frontier(const JobStart& s) {
-  if (!s.valid) return Tally{};
-  // The kernel starts at row n-3 at the latest (only the deepest jobs of small boards start
-  // lower; their subtrees have a handful of nodes).
-  if (s.start > s.rules.n - 3 || !cpu_has_avx512()) return count_scalar(s);
-  return count_avx512(s);
+  return cpu_has_avx512() ? count_avx512(s) : count_scalar(s);
 }
 
 #else  // no AVX-512: the scalar kernel does all the work

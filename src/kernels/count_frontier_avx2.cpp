@@ -97,7 +97,6 @@ struct Avx2 {
   static V min(V a, V b) { return _mm256_min_epu32(a, b); }
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V andnot(V a, V b) { return _mm256_andnot_si256(a, b); }
-  static V nor_and(V a, V b, V c) { return andnot(or_(a, b), c); }
   static V neg(V v) { return _mm256_sub_epi32(_mm256_setzero_si256(), v); }
   static V shl1(V v) { return _mm256_slli_epi32(v, 1); }
   static V shr1(V v) { return _mm256_srli_epi32(v, 1); }

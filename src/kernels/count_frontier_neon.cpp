@@ -66,7 +66,6 @@ struct Neon {
   static V min(V a, V b) { return vminq_u32(a, b); }
   static V add(V a, V b) { return vaddq_u32(a, b); }
   static V andnot(V a, V b) { return vbicq_u32(b, a); }
-  static V nor_and(V a, V b, V c) { return andnot(or_(a, b), c); }
   static V neg(V v) { return vsubq_u32(vdupq_n_u32(0), v); }
   static V shl1(V v) { return vshlq_n_u32(v, 1); }
   static V shr1(V v) { return vshrq_n_u32(v, 1); }

@@ -40,7 +40,6 @@ struct Scalar {
   static V min(V a, V b) { return std::min(a, b); }
   static V add(V a, V b) { return a + b; }
   static V andnot(V a, V b) { return ~a & b; }
-  static V nor_and(V a, V b, V c) { return andnot(or_(a, b), c); }
   static V neg(V v) { return 0u - v; }
   static V shl1(V v) { return v << 1; }
   static V shr1(V v) { return v >> 1; }

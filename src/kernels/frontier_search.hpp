@@ -52,8 +52,8 @@
 // how many of the last rows the dead-end tests look at, 1..4, the best count per tier;
 // kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
-//   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, nor_and(a, b, c) = ~(a | b) & c,
-//   neg(v) = 0 - v, shl1/shr1,
+//   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
+//   optionally nor_and(a, b, c) = ~(a | b) & c in one instruction (else andnot and or_),
 //   shift(n) and shl(v, shift)/shr(v, shift) for a count shared by all lanes,
 //   is_zero(v) eq(a, b) lt(a, b) (signed) all(): masks; mor mand mandnot(a, b) = a & ~b;
 //   clear(m, v) = m ? 0 : v, select(m, v) = m ? v : 0; bits(m): lane i -> bit i (kAllBits:
@@ -66,6 +66,16 @@
 #pragma once
 
 namespace nqueens::kernels::frontier {
+
+// ~(a | b) & c: the policy's own form where it has one (AVX-512: one vpternlogd), else
+// andnot(or_(a, b), c).
+template <class S>
+typename S::V nor_and(typename S::V a, typename S::V b, typename S::V c) {
+  if constexpr (requires { S::nor_and(a, b, c); })
+    return S::nor_and(a, b, c);
+  else
+    return S::andnot(S::or_(a, b), c);
+}
 
 inline constexpr int kCapacity = 2048;  // states per row buffer
 inline constexpr int kRows = 32;
@@ -177,7 +187,7 @@ struct Prune {
 
   // Squares of the row `s` rows below that no diagonal of (l, rt) attacks, among `free`.
   static V open(V l, V rt, typename S::Shift s, V free) {
-    return S::nor_and(S::shl(l, s), S::shr(rt, s), free);
+    return nor_and<S>(S::shl(l, s), S::shr(rt, s), free);
   }
 
   // The lanes whose state cannot be completed, or whose `bit` is 0 (no child in that lane).
@@ -357,9 +367,9 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
         const V b = S::xor_(two, a);
         // Queen of row n-2 on a, last queen on b; then the other way round.
         const V last_b =
-            S::nor_and(S::shl1(S::or_(nl, a)), S::shr1(S::or_(nr, a)), S::and_(b, last_allowed));
+            nor_and<S>(S::shl1(S::or_(nl, a)), S::shr1(S::or_(nr, a)), S::and_(b, last_allowed));
         const V last_a =
-            S::nor_and(S::shl1(S::or_(nl, b)), S::shr1(S::or_(nr, b)), S::and_(a, last_allowed));
+            nor_and<S>(S::shl1(S::or_(nl, b)), S::shr1(S::or_(nr, b)), S::and_(a, last_allowed));
         const M no_ab = S::is_zero(S::min(S::and_(sq, a), last_b));
         const M no_ba = S::is_zero(S::min(S::and_(sq, b), last_a));
         if constexpr (!Edge) {
