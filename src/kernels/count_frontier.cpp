@@ -1,9 +1,14 @@
 // The AVX-512 tier: frontier_search.hpp with 16 x 32-bit lanes, for x86-64 CPUs with AVX-512F.
 //
-// The lanes a step keeps are stored by the register form of vpcompressd and a full-width
-// store (Zen 4's memory-destination vpcompressd is microcoded and far slower); lanes whose
-// state has no candidate left are refilled with the next states by vpexpandd
-// (frontier_search.hpp, kRefill); lane masks are mask registers. Until this policy the tier
+// The lanes a step keeps are stored by one permutation per step (the lane numbers packed by the
+// register form of vpcompressd; Zen 4's memory-destination vpcompressd is microcoded and far
+// slower), then a vpermd and a full-width store per vector: vpcompressd is two uops, vpermd
+// one, so a step of the edge branch (four vectors kept) takes three fewer; count 17 -j 1
+// 1.06 -> 1.04 s, count 20 --shard 7/128 3.59 -> 3.49 s on a Xeon, medians of 7 and 3
+// interleaved runs. Lanes whose state has no candidate left are refilled with the next states
+// by vpexpandd (frontier_search.hpp, kRefill); the same trick there (the ranks by one
+// vpexpandd, then a vpermd per vector) was slower, 1.04 -> 1.07 s. Lane masks are mask
+// registers. Until this policy the tier
 // had a hand-written copy of the search without refill: on an Intel Xeon (model 207), one
 // thread, medians of 5 interleaved runs, count 16 0.23 -> 0.19 s, count 17 1.52 -> 1.21 s;
 // the same policy without refill 0.25 s at N = 16.
@@ -28,8 +33,10 @@
 #if defined(NQUEENS_FRONTIER)
 #include <immintrin.h>
 #if defined(__GNUC__) && !defined(__clang__)
-// g++ 12's own _mm512_slli/srli_epi32 trip this on their _mm512_undefined_epi32() operand.
+// g++ 12's own _mm512_slli/srli_epi32 and _mm512_permutexvar_epi32 trip these on their
+// _mm512_undefined_epi32() operand.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #endif
 
@@ -95,9 +102,9 @@ struct Avx512 {
   static unsigned bits(M m) { return m; }
   static int popcount(unsigned x) { return __builtin_popcount(x); }
   static bool all_zero(V v) { return _mm512_test_epi32_mask(v, v) == 0; }
-  static M perm(unsigned keep) { return static_cast<M>(keep); }
-  static void store_compressed(Row* p, V v, M keep) {
-    _mm512_storeu_si512(p, _mm512_maskz_compress_epi32(keep, v));
+  static V perm(unsigned keep) { return _mm512_maskz_compress_epi32(static_cast<M>(keep), iota()); }
+  static void store_compressed(Row* p, V v, V perm) {
+    _mm512_storeu_si512(p, _mm512_permutexvar_epi32(perm, v));
   }
   static int ranks(unsigned) { return 0; }
   static V refill(V old, M empty, int, const Row* p) {
