@@ -205,7 +205,10 @@ struct Prune {
   // four ors and a compare. One thread, medians of 5 interleaved runs on a Xeon: AVX-512
   // count 17 1.04 -> 0.98 s, strided N = 20 (--shard 7/128) 3.51 -> 3.29 s; AVX2 count 16
   // 0.34 -> 0.30 s; scalar count 15 0.23 -> 0.22 s. From six rows left (one more open set):
-  // count 17 0.99 -> 1.01 s, AVX2 1.97 -> 1.99 s, scalar count 16 1.42 -> 1.46 s.
+  // count 17 0.99 -> 1.01 s, AVX2 1.97 -> 1.99 s, scalar count 16 1.42 -> 1.46 s. The row next
+  // to the child (o5) in the rows' test too, as its open squares are at hand here: count 17
+  // 0.97 -> 0.95 s, the N = 20 sample 3.25 -> 3.19 s (medians of 5; elsewhere, where it costs
+  // an operation of its own, about 1% more and within the noise, not kept).
   template <bool Edge, bool Cover>
   M dead(V bit, V l, V d, V rt) const {
     const V free = S::andnot(d, mask);
@@ -216,7 +219,7 @@ struct Prune {
       const V o3 = open(l, rt, shift3, free);
       const V o4 = open(l, rt, shift4, free);
       const V o5 = open(l, rt, shift5, free);
-      const V low = S::min(S::min(S::min(bit, o1), S::min(o2, o3)), o4);
+      const V low = S::min(S::min(S::min(bit, o1), S::min(o2, o3)), S::min(o4, o5));
       const V covered = S::or_(S::or_(S::or_(o1, o2), S::or_(o3, o4)), o5);
       out = S::mor(S::is_zero(low), S::mandnot(S::all(), S::eq(covered, free)));
     } else {
