@@ -8,10 +8,9 @@
 // interleaved runs. Lanes whose state has no candidate left are refilled with the next states
 // by vpexpandd (frontier_search.hpp, kRefill); the same trick there (the ranks by one
 // vpexpandd, then a vpermd per vector) was slower, 1.04 -> 1.07 s. Lane masks are mask
-// registers. Until this policy the tier
-// had a hand-written copy of the search without refill: on an Intel Xeon (model 207), one
-// thread, medians of 5 interleaved runs, count 16 0.23 -> 0.19 s, count 17 1.52 -> 1.21 s;
-// the same policy without refill 0.25 s at N = 16.
+// registers. Until this policy the tier had a hand-written copy of the search without refill:
+// on an Intel Xeon (model 207), one thread, medians of 5 interleaved runs, count 16 0.23 ->
+// 0.19 s, count 17 1.52 -> 1.21 s; the same policy without refill 0.25 s at N = 16.
 #include "count_frontier.hpp"
 
 #include <algorithm>

@@ -214,6 +214,7 @@ struct Prune {
     const V free = S::andnot(d, mask);
     M out;
     if constexpr (Cover) {
+      static_assert(kCoverRows == 5, "the cover test below names five rows");
       const V o1 = open(l, rt, shift, S::andnot(d, last));
       const V o2 = open(l, rt, shift2, free);
       const V o3 = open(l, rt, shift3, free);
