@@ -50,13 +50,15 @@
 // code compiled for another CPU).
 //
 // A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
-// how many of the last rows the dead-end tests look at, 1..4, the best count per tier;
+// how many of the last rows the dead-end tests look at, 1..4, the best count per tier, until
+// kCoverRows rows are left, from where every tier tests them all (Prune::dead);
 // kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
 //   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
 //   optionally nor_and(a, b, c) = ~(a | b) & c in one instruction (else andnot and or_),
 //   shift(n) and shl(v, shift)/shr(v, shift) for a count shared by all lanes,
-//   is_zero(v) eq(a, b) lt(a, b) (signed) all(): masks; mor mand mandnot(a, b) = a & ~b;
+//   is_zero(v) eq(a, b) lt(a, b) (signed; used without kRefill) all(): masks; mor mand
+//   mandnot(a, b) = a & ~b;
 //   clear(m, v) = m ? 0 : v, select(m, v) = m ? v : 0; bits(m): lane i -> bit i (kAllBits:
 //   every lane); popcount(bits); all_zero(v);
 //   perm(bits) and store_compressed(p, v, perm): the lanes named by `bits` stored from p on,
@@ -454,8 +456,7 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
 // column taken, so lanes refilled past the end get no candidates.
 template <class S>
 void seal(Level<S>& level, int count) {
-  if constexpr (S::kRefill)
-    S::store_compressed(level.down + count, S::set1(~Row{0}), S::perm(S::kAllBits));
+  if constexpr (S::kRefill) std::fill_n(level.down + count, S::kLanes, ~Row{0});
 }
 
 template <class S, bool Edge>
