@@ -144,11 +144,10 @@ CountMethod choose_method(int n) {
   // of N = 20 4.14 s against 4.49 s, of N = 21 4.3-4.4 s against 5.1-5.2 s (medians of 2 or
   // 3, interleaved); above N = 21 the join has no tables and is slower still. Since the seal,
   // the lane permutation and the column cover (frontier_search.hpp) the margin grew: N = 18
-  // 6.83 s against the join's 8.52 s there. On a CPU that
-  // splits 512-bit operations in two (AMD Zen 4) the AVX-512 tier was barely faster than AVX2
-  // (before its lanes were refilled: 1.53 s against 1.65 s at N = 17) and the AVX2 crossover
-  // held: N = 18 12.08 s against the join's 8.95 s (not re-measured since the kernel's later
-  // gains, about 1.6x on the Xeon).
+  // 6.83 s against the join's 8.52 s there. On a CPU that splits 512-bit operations in two
+  // (AMD Zen 4) the AVX-512 tier was barely faster than AVX2 (before its lanes were refilled:
+  // 1.53 s against 1.65 s at N = 17) and the AVX2 crossover held: N = 18 12.08 s against the
+  // join's 8.95 s (not re-measured since the kernel's later gains, about 1.6x on the Xeon).
   // NEON: not measured, and the join's vector paths are x86 only: kept at 20. Portable x86
   // builds pick the join's AVX2 loops at run time (count_join.cpp), so the same crossovers
   // hold for them.

@@ -150,10 +150,10 @@ struct RowRules {
   }
 };
 
-// Dead-end tests on new states of row t (see "How" above): the last four
-// rows must each keep an open square, from five rows left every free column must keep one on
-// some row, and in the edge branch an empty side column must keep an open square on the rows
-// where the rules still let it take its queen.
+// Dead-end tests on new states of row t (see "How" above): the last four rows must each keep
+// an open square, from five rows left every free column must keep one on some row, and in the
+// edge branch an empty side column must keep an open square on the rows where the rules still
+// let it take its queen.
 template <class S>
 struct Prune {
   using V = typename S::V;
