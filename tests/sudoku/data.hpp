@@ -41,4 +41,13 @@ inline std::vector<Grid> load(const std::string& name,
   return out;
 }
 
+// One puzzle from its text (81 characters for 9x9, digits or '.'/'0' for empty); fails the
+// test when the text does not parse.
+inline Grid parse(const std::string& text, int box = 3) {
+  Grid g(box);
+  const auto err = parse_puzzle(text, box, g);
+  EXPECT_FALSE(err) << text << ": " << *err;
+  return g;
+}
+
 }  // namespace sudoku::testing

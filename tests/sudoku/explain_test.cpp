@@ -15,11 +15,7 @@
 namespace sudoku {
 namespace {
 
-Grid parse(const std::string& text) {
-  Grid g;
-  EXPECT_FALSE(parse_puzzle(text, 3, g)) << text;
-  return g;
-}
+using testing::parse;
 
 // Pencil marks as nine digit strings per row, "-" for a filled cell.
 Candidates parse_marks(const std::string& text) {

@@ -15,11 +15,7 @@
 namespace sudoku {
 namespace {
 
-Grid parse(const char* text) {
-  Grid g;
-  EXPECT_FALSE(parse_puzzle(text, 3, g));
-  return g;
-}
+using testing::parse;
 
 TEST(Rate, LevelNames) {
   Level l;

@@ -13,13 +13,7 @@ namespace sudoku {
 namespace {
 
 using testing::load;
-
-Grid parse(const std::string& text, int box = 3) {
-  Grid g(box);
-  auto err = parse_puzzle(text, box, g);
-  EXPECT_FALSE(err) << *err;
-  return g;
-}
+using testing::parse;
 
 TEST(Solve9, Curated5000MatchesGivenSolutions) {
   std::vector<std::string> solutions;
