@@ -55,9 +55,6 @@ struct Tables {
   // perm_cells[m]: for a 9-bit mini-row occupancy m (bit 3*row + box), the cells of every
   // mini-row that lies on a permutation contained in m; 0 when none fits.
   std::uint32_t perm_cells[512];
-  // perm_minis[m]: the same as 9 bits (which mini-rows or mini-columns survive).
-  std::uint16_t perm_minis[512];
-  std::uint32_t perm_minis32[512];  // the same, 32 bits wide (the digit pass's AVX2 gather)
   // row_boxes[r]: for the 9 bits of one row, which of its 3 mini-rows are non-empty.
   std::uint8_t row_boxes[512];
   // peers[p]: the row and box of bit p in its band; column[p]: its column in a band.
@@ -78,8 +75,6 @@ struct Tables {
         std::uint32_t pat = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
         if ((m & pat) == pat) allowed |= pat;
       }
-      perm_minis[m] = static_cast<std::uint16_t>(allowed);
-      perm_minis32[m] = allowed;
       std::uint32_t cells = 0;
       for (int r = 0; r < 3; ++r)
         for (int k = 0; k < 3; ++k)
@@ -312,6 +307,34 @@ struct LaneOps {
 };
 #endif
 
+// The stack rule for a digit, all three stacks at once: the vertical twin of the band
+// permutation. `m`: bit 9*b + c set when the digit can still take column c in band b (its
+// mini-column there). In each stack the digit takes one mini-column per band and one per
+// column of the stack, a 3x3 permutation matrix (rows: bands; columns: the stack's three).
+// A mini-column lies on a permutation within m when it is set and the two other bands and
+// columns hold one of their two diagonals; the others are cleared. A stack left with none
+// has no permutation: the digit cannot be placed. Arithmetic instead of a 512-entry table,
+// so that vector lanes need no gather and all three stacks go in one word.
+template <typename V, typename Ops>
+inline V fitting_columns(V m, const Ops& op) {
+  // m's entry at (b + k, c) at (b, c), bands taken mod 3.
+  const auto bands = [&op](V x, int k) {
+    return op.and_(op.or_(op.shr(x, 9 * k), op.shl(x, 27 - 9 * k)), kBandAll);
+  };
+  // m's entry at (b, c + 1) and (b, c + 2), the columns taken mod 3 within each stack.
+  const V c1 = op.or_(op.and_(op.shr(m, 1), 0x36db6db), op.and_(op.shl(m, 2), 0x4924924));
+  const V c2 = op.or_(op.and_(op.shr(m, 2), 0x1249249), op.and_(op.shl(m, 1), 0x6db6db6));
+  return op.and_(m,
+                 op.or_(op.and_(bands(c1, 1), bands(c2, 2)), op.and_(bands(c2, 1), bands(c1, 2))));
+}
+
+// True when every stack of a fitting_columns result keeps a mini-column.
+template <typename V, typename Ops>
+inline V stacks_kept(V fit, const Ops& op) {
+  const V t = op.or_(fit, op.or_(op.shr(fit, 9), op.shr(fit, 18)));     // the columns, any band
+  return op.and_(op.or_(t, op.or_(op.shr(t, 1), op.shr(t, 2))), 0x49);  // 0x49: all three
+}
+
 // True when the solution `F` (each digit's band words, 32-byte aligned) has a rectangle none
 // of whose cells is given (`any_given`: the band words of the given cells).
 inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_given) {
@@ -466,7 +489,7 @@ struct Search {
   static int digit_pass(State& s, std::uint32_t digits) {
     __m256i x[3];
     digit_lanes(s.F, x);
-    const __m256i m9 = _mm256_set1_epi32(0x1ff), m7 = _mm256_set1_epi32(7);
+    const __m256i m9 = _mm256_set1_epi32(0x1ff);
     __m256i occ[3];
     __m256i once = _mm256_setzero_si256(), twice = once, placed_cols = once;
     for (int b = 0; b < 3; ++b) {
@@ -486,20 +509,16 @@ struct Search {
     }
     placed_cols = _mm256_and_si256(placed_cols, m9);
     if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(once, m9)) != -1) return -1;
-    __m256i keep[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-    for (int st = 0; st < 3; ++st) {
-      const __m256i m = _mm256_or_si256(
-          _mm256_and_si256(_mm256_srli_epi32(occ[0], 3 * st), m7),
-          _mm256_or_si256(
-              _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(occ[1], 3 * st), m7), 3),
-              _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(occ[2], 3 * st), m7), 6)));
-      const __m256i a =
-          _mm256_i32gather_epi32(reinterpret_cast<const int*>(kTables.perm_minis32), m, 4);
-      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()))) return -1;
-      for (int b = 0; b < 3; ++b)
-        keep[b] = _mm256_or_si256(
-            keep[b], _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(a, 3 * b), m7), 3 * st));
-    }
+    const LaneOps op;
+    const __m256i fit = fitting_columns(
+        _mm256_or_si256(
+            occ[0], _mm256_or_si256(_mm256_slli_epi32(occ[1], 9), _mm256_slli_epi32(occ[2], 18))),
+        op);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(stacks_kept(fit, op), _mm256_set1_epi32(0x49))) !=
+        -1)
+      return -1;
+    __m256i keep[3];
+    for (int b = 0; b < 3; ++b) keep[b] = _mm256_and_si256(_mm256_srli_epi32(fit, 9 * b), m9);
     const __m256i hidden = _mm256_andnot_si256(_mm256_or_si256(twice, placed_cols), once);
     const __m256i hidden3 = _mm256_or_si256(
         hidden, _mm256_or_si256(_mm256_slli_epi32(hidden, 9), _mm256_slli_epi32(hidden, 18)));
@@ -562,14 +581,10 @@ struct Search {
         occ[b] = (x | x >> 9 | x >> 18) & 0x1ff;
       }
       if (once != 0x1ff) return -1;
-      std::uint32_t keep[3] = {0, 0, 0};
-      for (int st = 0; st < 3; ++st) {
-        std::uint32_t m = (occ[0] >> (3 * st) & 7) | (occ[1] >> (3 * st) & 7) << 3 |
-                          (occ[2] >> (3 * st) & 7) << 6;
-        std::uint32_t a = kTables.perm_minis[m];
-        if (!a) return -1;
-        for (int b = 0; b < 3; ++b) keep[b] |= (a >> (3 * b) & 7) << (3 * st);
-      }
+      const ScalarOps op;
+      const std::uint32_t fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
+      if (stacks_kept(fit, op) != 0x49) return -1;
+      const std::uint32_t keep[3] = {fit & 0x1ff, fit >> 9 & 0x1ff, fit >> 18};
       const std::uint32_t hidden = once & ~twice & ~placed_cols;
       for (int b = 0; b < 3; ++b) {
         std::uint32_t x = f[b] & keep[b] * kColumnRepeat;
