@@ -328,7 +328,8 @@ inline V fitting_columns(V m, const Ops& op) {
                  op.or_(op.and_(bands(c1, 1), bands(c2, 2)), op.and_(bands(c2, 1), bands(c1, 2))));
 }
 
-// True when every stack of a fitting_columns result keeps a mini-column.
+// Bits 0, 3 and 6 set for the stacks of a fitting_columns result that keep a mini-column
+// (0x49: all three do).
 template <typename V, typename Ops>
 inline V stacks_kept(V fit, const Ops& op) {
   const V t = op.or_(fit, op.or_(op.shr(fit, 9), op.shr(fit, 18)));     // the columns, any band
