@@ -39,10 +39,14 @@
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
 // child created there carries a flag in bit 31 of `down` (unused while N <= 31); the third
 // is on the last row. About a quarter of the edge leaves are flagged at N = 16 (434k of
-// 1.85M); those whose only tie candidate is the half turn are mostly decided in registers
-// (count_leaves), the other 312k rebuild their board by walking parent[] (board[row-1] =
-// down[row] ^ down[row-1] of the parent) and go through the same classify_edge_leaf as the
-// scalar kernel (about 5% of the run time).
+// 1.85M). Their comparisons with the turned boards nearly always end at row 1, and up to
+// N = 25 spare bits of `down` carry what row 1 needs (TieProbes), so count_leaves decides
+// most of them in registers; above N = 25 only those whose only tie candidate is the half
+// turn. The others (at N = 17 257k of 1.96M flagged leaves; 1.96M before the probes) rebuild
+// their board by walking parent[] (board[row-1] = down[row] ^ down[row-1] of the parent) and
+// go through the same classify_edge_leaf as the scalar kernel. That path had cost 7% of
+// `count 17` and 5-6% of `count 18` on a Xeon; with the probes those took 0.96 -> 0.91 s and
+// 6.77 -> 6.40 s (AVX-512, one thread, medians of 5 and 3, interleaved).
 //
 // Include this header only inside a tier's translation unit, after every standard header
 // and after count_frontier.hpp (a target pragma may be open around it: everything here is a
@@ -84,6 +88,15 @@ inline constexpr int kCapacity = 2048;  // states per row buffer
 inline constexpr int kCoverRows = 5;    // Prune::dead's column cover from this many rows left
 inline constexpr int kRows = 32;
 inline constexpr Row kFlag = Row{1} << 31;  // "this edge-branch board may tie with a rotation"
+// Up to N = 25, spare bits of `down` also say which rotation a flagged board may tie with and
+// how its comparison with that rotation goes at row 1, where nearly all of them end (TieProbes).
+inline constexpr int kTieBitsMaxN = 25;
+inline constexpr Row kTie90 = Row{1} << 30;    // column 0's queen on row bound2 (quarter turn)
+inline constexpr Row kTie270 = Row{1} << 29;   // column N-1's queen on row bound1 (three quarters)
+inline constexpr Row kAhead90 = Row{1} << 28;  // the quarter-turned board is the larger at row 1
+inline constexpr Row kEven90 = Row{1} << 27;   // ... equal there (row 2 onwards decides)
+inline constexpr Row kBehind270 = Row{1} << 26;  // the three-quarter-turned board is the smaller
+inline constexpr Row kEven270 = Row{1} << 25;    // ... equal at row 1
 
 template <class S>
 struct Level {
@@ -117,6 +130,7 @@ struct RowRules {
   V sides;                 // edge: columns 0 and N-1
   V not_sides;             // edge: ~sides
   V special;               // edge: a child queen here sets the tie flag (0: none on this row)
+  V special_flag;          // edge: the bits it sets (kFlag, and kTie90 or kTie270 up to N = 25)
   bool at_bound2 = false;  // edge: the "edge columns used by now" rule applies
   bool has_special = false;
 
@@ -131,6 +145,8 @@ struct RowRules {
     rr.at_bound2 = Edge && row == r.bound2;
     const Row special = !Edge ? 0 : row == r.bound1 ? r.top_bit : row == r.bound2 ? 1u : 0u;
     rr.special = S::set1(special);
+    const Row tie = r.n > kTieBitsMaxN ? 0 : row == r.bound1 ? kTie270 : kTie90;
+    rr.special_flag = S::set1(kFlag | tie);
     rr.has_special = special != 0;
     return rr;
   }
@@ -147,6 +163,53 @@ struct RowRules {
       free = S::andnot(S::select(one, not_sides), free);
     }
     return free;
+  }
+};
+
+// Where a flagged edge-branch leaf's comparison with a turned board is decided at row 1 (the
+// leaf's own row 1 is the job's, at column c1). The quarter-turned board's row 1 holds column
+// N-1-r where r is the row of column 1's queen: it is the larger when r < N-1-c1, equal when
+// r = N-1-c1. The three-quarter-turned board's row 1 holds column r' where r' is the row of
+// column N-2's queen: it is the smaller when r' < c1, equal when r' = c1. So expanding row
+// N-1-c1 (row90) tells the first and row c1 (row270) the second, by whether the column is taken
+// already or taken on that row; rows of the job's prefix are told in the job's first state,
+// and rows from N-3 on by count_leaves, which has them. Up to N = 25 (bits 25-30 of `down`)
+// and from a prefix of two rows (`on`). Counted at N = 17: 91% of the quarter and
+// three-quarter turns' comparisons end at row 1, and 65% of the half turn's (decided from
+// rows 1 and N-2); those equal at row 1 get the full comparison.
+struct TieProbes {
+  bool on = false;
+  int row90 = -1, row270 = -1;    // rows whose expansion sets the bits (-1: none)
+  int leaf90 = -1, leaf270 = -1;  // the probe's row minus N-3 when it is a leaf's row (-1: not)
+  Row col1 = Row{1} << 1, col_n2 = 0;  // columns 1 and N-2
+  Row first = 0;                       // the bits of the job's first state
+
+  static TieProbes make(const JobStart& s) {
+    TieProbes p;
+    const BranchRules& r = s.rules;
+    const int n = r.n;
+    if (n > kTieBitsMaxN || s.start < 2) return p;
+    p.on = true;
+    p.col_n2 = Row{1} << (n - 2);
+    if (s.start > r.bound2 && s.board[r.bound2] == 1u) p.first |= kTie90;
+    if (s.start > r.bound1 && s.board[r.bound1] == r.top_bit) p.first |= kTie270;
+    // Sets `earlier` (column `col` taken above row `row`) or `even` (taken on it) for the probe
+    // of that column on that row; a leaf's rows are told in count_leaves.
+    const auto probe = [&](int row, Row col, Row earlier, Row even, int& at, int& leaf) {
+      if (row >= n - 3) {
+        leaf = row - (n - 3);
+      } else if (row < s.start) {
+        for (int k = 0; k < row; ++k)
+          if (s.board[k] == col) p.first |= earlier;
+        if (s.board[row] == col) p.first |= even;
+      } else {
+        at = row;
+      }
+    };
+    const int c1 = std::countr_zero(s.board[1]);
+    probe(n - 1 - c1, p.col1, kAhead90, kEven90, p.row90, p.leaf90);
+    probe(c1, p.col_n2, kBehind270, kEven270, p.row270, p.leaf270);
+    return p;
   }
 };
 
@@ -305,13 +368,20 @@ int peel_states(const RowRules<S>& rr, const Level<S>& in, int pos, int count, M
 // Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
 // advances pos and returns how many children were written.
 template <class S, bool Edge, bool Cover>
-int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int count, Level<S>& out) {
+int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S>& in, int& pos,
+           int count, Level<S>& out) {
   using V = typename S::V;
   using M = typename S::M;
   constexpr int L = S::kLanes;
   const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
   const Prune<S> prune = Prune<S>::template make<Edge>(r, row + 1);
-  const V flag = S::set1(kFlag);
+  // The tie probes of this row (TieProbes; for odd N both can fall on one row): columns 1 and
+  // N-2, and the bits for "taken above" and "taken here" (0 where the probe is not here).
+  const bool probe90 = Edge && row == probes.row90, probe270 = Edge && row == probes.row270;
+  const V col1 = S::set1(probes.col1), col_n2 = S::set1(probes.col_n2);
+  const V earlier90 = S::set1(probe90 ? kAhead90 : 0), even90 = S::set1(probe90 ? kEven90 : 0);
+  const V earlier270 = S::set1(probe270 ? kBehind270 : 0);
+  const V even270 = S::set1(probe270 ? kEven270 : 0);
   // States in the lanes have at most L*(N-row) children between them, plus one step's.
   const int limit = kCapacity - L * (r.n - row) - L;
   int written = 0;
@@ -326,7 +396,15 @@ int expand(const BranchRules& r, int row, const Level<S>& in, int& pos, int coun
         const auto perm = S::perm(keep);
         if constexpr (Edge) {
           if (rr.has_special)  // rows bound1 and bound2 only
-            nd = S::or_(nd, S::select(S::eq(bit, rr.special), flag));
+            nd = S::or_(nd, S::select(S::eq(bit, rr.special), rr.special_flag));
+          if (probe90 || probe270) {  // two rows of the job at most
+            const auto mark = [&](V col, V earlier, V even) {
+              return S::or_(S::select(S::mandnot(S::all(), S::is_zero(S::and_(d, col))), earlier),
+                            S::select(S::eq(bit, col), even));
+            };
+            nd = S::or_(nd,
+                        S::or_(mark(col1, earlier90, even90), mark(col_n2, earlier270, even270)));
+          }
           S::store_compressed(out.parent + written, index, perm);
         }
         S::store_compressed(out.left + written, nl, perm);
@@ -363,7 +441,8 @@ void classify_flagged(const JobStart& s, const Frontier<S>& f, int index, Row bi
 // rows (n-2, n-1), each a few lane-wise tests. This keeps row n-2 (a third of all nodes at
 // N = 16) out of memory altogether.
 template <class S, bool Edge>
-void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) {
+void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>& f, int count,
+                  Tally& t) {
   using V = typename S::V;
   using M = typename S::M;
   constexpr int L = S::kLanes;
@@ -376,6 +455,7 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
   const V last_allowed = S::set1(r.mask & ~r.last_mask);
   const V flag = S::set1(kFlag);
   const V end_bit = S::set1(r.end_bit);
+  const V col1 = S::set1(probes.col1), col_n2 = S::set1(probes.col_n2);
   // A leaf whose only possible tie is the half turn (bottom queen at column N-1-bound1):
   // the turned board agrees with it on row 0 and, on row 1, has the queen of row N-2
   // reflected: column N-1-col(N-2) against col(1). Unless those are equal (then the full
@@ -421,7 +501,45 @@ void count_leaves(const JobStart& s, const Frontier<S>& f, int count, Tally& t) 
           plain += static_cast<unsigned>(S::popcount(S::bits(leaf_ab) & ~slow_ab) +
                                          S::popcount(S::bits(leaf_ba) & ~slow_ba));
           if ((slow_ab | slow_ba) == 0) return;
-          if (quick) {
+          if (probes.on) {
+            // Each turn the leaf may tie with, in classify_edge_leaf's order, decided at row 1
+            // from the state's bits (TieProbes) and, for the half turn, from row N-2's queen x
+            // against half_turn as below; a comparison equal at row 1 goes to the full one.
+            const auto has = [&](Row bits) {
+              return S::mandnot(all, S::is_zero(S::and_(d, S::set1(bits))));
+            };
+            const M tie270 = has(kTie270);
+            // The quarter-turn tie on a row above, or on row N-3 if that is bound2.
+            const M tie90_above = S::mor(has(kTie90), S::eq(bit, rr.special));
+            // A probe on row N-3+j (TieProbes::leaf90, leaf270): the column taken above it (in
+            // the state, or on the leaf's rows before it) or on it. rows: the queens of N-3..N-1.
+            const auto probe = [&](V col, int j, const V(&rows)[3], M& earlier, M& even) {
+              earlier = S::mandnot(all, S::is_zero(S::and_(d, col)));
+              for (int k = 0; k < j; ++k) earlier = S::mor(earlier, S::eq(rows[k], col));
+              even = S::eq(rows[j], col);
+            };
+            // flagged: the leaf's lanes with a tie; x, y: the queens of rows N-2 and N-1.
+            const auto decide = [&](M flagged, V x, V y) {
+              M ahead90 = has(kAhead90), even90 = has(kEven90);
+              M behind270 = has(kBehind270), even270 = has(kEven270);
+              const V rows[3] = {bit, x, y};
+              if (probes.leaf90 >= 0) probe(col1, probes.leaf90, rows, ahead90, even90);
+              if (probes.leaf270 >= 0) probe(col_n2, probes.leaf270, rows, behind270, even270);
+              const M tie90 = S::mor(tie90_above, S::eq(x, rr2.special));  // N-2 is bound2
+              M slow = S::mand(flagged, S::mand(tie90, even90));
+              M kept = flagged;
+              kept = S::mandnot(kept, S::mandnot(tie90, ahead90));
+              const M tie180 = S::eq(y, end_bit);
+              slow = S::mor(slow, S::mand(kept, S::mand(tie180, S::eq(x, half_turn))));
+              kept = S::mandnot(kept, S::mandnot(tie180, S::lt(x, half_turn)));
+              slow = S::mor(slow, S::mand(kept, S::mand(tie270, even270)));
+              kept = S::mandnot(kept, S::mand(tie270, S::mor(behind270, even270)));
+              plain += static_cast<unsigned>(S::popcount(S::bits(kept)));
+              return S::bits(slow);
+            };
+            slow_ab = decide(flagged_ab, a, b);
+            slow_ba = decide(flagged_ba, b, a);
+          } else if (quick) {
             const M only_ab = S::mandnot(flagged_ab, rot_ab);
             const M only_ba = S::mandnot(flagged_ba, rot_ba);
             const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
@@ -470,6 +588,8 @@ void search(const JobStart& s, Tally& t) {
   if (Edge && ((s.start > r.bound1 && s.board[r.bound1] == r.top_bit) ||
                (s.start > r.bound2 && s.board[r.bound2] == 1u)))
     flag0 = kFlag;
+  const TieProbes probes = Edge ? TieProbes::make(s) : TieProbes{};
+  flag0 |= probes.first;
   f.level[row].left[0] = s.left;
   f.level[row].down[0] = s.down | flag0;
   f.level[row].right[0] = s.right;
@@ -479,7 +599,7 @@ void search(const JobStart& s, Tally& t) {
   pos[row] = 0;
   for (;;) {
     if (row == leaf_row) {
-      count_leaves<S, Edge>(s, f, count[row], t);
+      count_leaves<S, Edge>(s, probes, f, count[row], t);
       pos[row] = count[row];
     }
     if (pos[row] >= count[row]) {
@@ -487,10 +607,11 @@ void search(const JobStart& s, Tally& t) {
       --row;
       continue;
     }
-    count[row + 1] =
-        row + 1 >= r.n - kCoverRows
-            ? expand<S, Edge, true>(r, row, f.level[row], pos[row], count[row], f.level[row + 1])
-            : expand<S, Edge, false>(r, row, f.level[row], pos[row], count[row], f.level[row + 1]);
+    count[row + 1] = row + 1 >= r.n - kCoverRows
+                         ? expand<S, Edge, true>(r, probes, row, f.level[row], pos[row], count[row],
+                                                 f.level[row + 1])
+                         : expand<S, Edge, false>(r, probes, row, f.level[row], pos[row],
+                                                  count[row], f.level[row + 1]);
     seal<S>(f.level[row + 1], count[row + 1]);
     pos[row + 1] = 0;
     ++row;
