@@ -4,7 +4,7 @@
 # Markdown row per N with the median CPU seconds (user + sys) of each and the ratios.
 #
 #   bench/compare_counters.sh --nqueens build/release/nqueens --sizes "16 17 18" --runs 5 \
-#       --peer '/tmp/peers/kluev-{n} 1'
+#       --peer '/tmp/peers/kluev-{n} 1'   # on AVX-512 CPUs built with -march=x86-64-v3 (docs/BENCHMARKS.md)
 #
 # --peer is a command line in which {n} stands for N (Kluev's counter takes N at compile time,
 # so one binary per N; its first argument is the thread count). The peer is never fetched or
