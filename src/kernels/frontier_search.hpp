@@ -182,17 +182,20 @@ struct TieProbes {
   int row90 = -1, row270 = -1;    // rows whose expansion sets the bits (-1: none)
   int leaf90 = -1, leaf270 = -1;  // the probe's row minus N-3 when it is a leaf's row (-1: not)
   Row col1 = Row{1} << 1, col_n2 = 0;  // columns 1 and N-2
-  Row first = 0;                       // the bits of the job's first state
+  Row first = 0;  // the tie bits of the job's first state: kFlag (every N) and the ones above
 
   static TieProbes make(const JobStart& s) {
     TieProbes p;
     const BranchRules& r = s.rules;
     const int n = r.n;
+    const bool tie90 = s.start > r.bound2 && s.board[r.bound2] == 1u;
+    const bool tie270 = s.start > r.bound1 && s.board[r.bound1] == r.top_bit;
+    if (tie90 || tie270) p.first = kFlag;
     if (n > kTieBitsMaxN || s.start < 2) return p;
     p.on = true;
     p.col_n2 = Row{1} << (n - 2);
-    if (s.start > r.bound2 && s.board[r.bound2] == 1u) p.first |= kTie90;
-    if (s.start > r.bound1 && s.board[r.bound1] == r.top_bit) p.first |= kTie270;
+    if (tie90) p.first |= kTie90;
+    if (tie270) p.first |= kTie270;
     // Sets `earlier` (column `col` taken above row `row`) or `even` (taken on it) for the probe
     // of that column on that row; a leaf's rows are told in count_leaves.
     const auto probe = [&](int row, Row col, Row earlier, Row even, int& at, int& leaf) {
@@ -510,6 +513,8 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
               return S::mandnot(all, S::is_zero(S::and_(d, S::set1(bits))));
             };
             const M tie270 = has(kTie270);
+            const M ahead90_above = has(kAhead90), even90_above = has(kEven90);
+            const M behind270_above = has(kBehind270), even270_above = has(kEven270);
             // The quarter-turn tie on a row above, or on row N-3 if that is bound2.
             const M tie90_above = S::mor(has(kTie90), S::eq(bit, rr.special));
             // A probe on row N-3+j (TieProbes::leaf90, leaf270): the column taken above it (in
@@ -521,8 +526,8 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
             };
             // flagged: the leaf's lanes with a tie; x, y: the queens of rows N-2 and N-1.
             const auto decide = [&](M flagged, V x, V y) {
-              M ahead90 = has(kAhead90), even90 = has(kEven90);
-              M behind270 = has(kBehind270), even270 = has(kEven270);
+              M ahead90 = ahead90_above, even90 = even90_above;
+              M behind270 = behind270_above, even270 = even270_above;
               const V rows[3] = {bit, x, y};
               if (probes.leaf90 >= 0) probe(col1, probes.leaf90, rows, ahead90, even90);
               if (probes.leaf270 >= 0) probe(col_n2, probes.leaf270, rows, behind270, even270);
@@ -585,12 +590,8 @@ void search(const JobStart& s, Tally& t) {
   const int leaf_row = r.n - 3;
   int pos[kRows], count[kRows];
   int row = s.start;
-  Row flag0 = 0;
-  if (Edge && ((s.start > r.bound1 && s.board[r.bound1] == r.top_bit) ||
-               (s.start > r.bound2 && s.board[r.bound2] == 1u)))
-    flag0 = kFlag;
   const TieProbes probes = Edge ? TieProbes::make(s) : TieProbes{};
-  flag0 |= probes.first;
+  const Row flag0 = probes.first;
   f.level[row].left[0] = s.left;
   f.level[row].down[0] = s.down | flag0;
   f.level[row].right[0] = s.right;
