@@ -505,18 +505,23 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
           plain += static_cast<unsigned>(S::popcount(S::bits(leaf_ab) & ~slow_ab) +
                                          S::popcount(S::bits(leaf_ba) & ~slow_ba));
           if ((slow_ab | slow_ba) == 0) return;
-          if (probes.on) {
+          if (quick) {
             // Each turn the leaf may tie with, in classify_edge_leaf's order, decided at row 1
             // from the state's bits (TieProbes) and, for the half turn, from row N-2's queen x
             // against half_turn as below; a comparison equal at row 1 goes to the full one.
+            // Without the probes (above N = 25) a quarter or three-quarter turn tie (kFlag)
+            // always does, and only the half turn is decided here.
+            const bool on = probes.on;
             const auto has = [&](Row bits) {
               return S::mandnot(all, S::is_zero(S::and_(d, S::set1(bits))));
             };
-            const M tie270 = has(kTie270);
-            const M ahead90_above = has(kAhead90), even90_above = has(kEven90);
-            const M behind270_above = has(kBehind270), even270_above = has(kEven270);
+            const M tie270 = on ? has(kTie270) : M{};
+            const M ahead90_above = on ? has(kAhead90) : M{};
+            const M even90_above = on ? has(kEven90) : all;
+            const M behind270_above = on ? has(kBehind270) : M{};
+            const M even270_above = on ? has(kEven270) : M{};
             // The quarter-turn tie on a row above, or on row N-3 if that is bound2.
-            const M tie90_above = S::mor(has(kTie90), S::eq(bit, rr.special));
+            const M tie90_above = S::mor(on ? has(kTie90) : flagged_state, S::eq(bit, rr.special));
             // A probe on row N-3+j (TieProbes::leaf90, leaf270): the column taken above it (in
             // the state, or on the leaf's rows before it) or on it. rows: the queens of N-3..N-1.
             const auto probe = [&](V col, int j, const V(&rows)[3], M& earlier, M& even) {
@@ -545,16 +550,6 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
             };
             slow_ab = decide(flagged_ab, a, b);
             slow_ba = decide(flagged_ba, b, a);
-          } else if (quick) {
-            const M only_ab = S::mandnot(flagged_ab, rot_ab);
-            const M only_ba = S::mandnot(flagged_ba, rot_ba);
-            const unsigned win = S::bits(S::mand(only_ab, S::lt(a, half_turn))) |
-                                 S::bits(S::mand(only_ba, S::lt(b, half_turn))) << L;
-            plain += static_cast<unsigned>(S::popcount(win));
-            slow_ab =
-                S::bits(S::mor(S::mand(flagged_ab, rot_ab), S::mand(only_ab, S::eq(a, half_turn))));
-            slow_ba =
-                S::bits(S::mor(S::mand(flagged_ba, rot_ba), S::mand(only_ba, S::eq(b, half_turn))));
           }
           if ((slow_ab | slow_ba) != 0) {
             alignas(64) Row bits[L], as[L], bs[L], at[L];
