@@ -33,7 +33,7 @@
 // stored at N = 16 from 199M to 93M (each row tested costs ~4 vector ops per peel step; a
 // fifth row was measured to cost more than it saves, and so was filtering the parents'
 // candidates instead of testing the children); from five rows left, every free column must
-// also keep an open square on some row: 76M.
+// also keep an open square on some row: 76M (since then also on the row with six left).
 //
 // Edge-branch leaves that may tie with a rotation (classify_edge_leaf's three conditions)
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
@@ -55,7 +55,7 @@
 //
 // A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
 // how many of the last rows the dead-end tests look at, 1..4, the best count per tier, until
-// kCoverRows rows are left, from where every tier tests them all (Prune::dead);
+// the column cover takes over (Prune::dead, cover_rows), from where every tier tests them all;
 // kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
 //   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
@@ -224,8 +224,8 @@ template <class S>
 struct Prune {
   using V = typename S::V;
   using M = typename S::M;
-  typename S::Shift shift, shift2, shift3, shift4, shift5;  // N-1-t .. N-5-t (at least 0)
-  V last;                                                   // allowed last-row squares
+  typename S::Shift shift, shift2, shift3, shift4, shift5, shift6;  // N-1-t .. N-6-t (at least 0)
+  V last;                                                           // allowed last-row squares
   V span0;  // right-diagonal bits of column 0's remaining rows (~0: no test)
   V span1;  // left-diagonal bits of column N-1's remaining rows (~0: no test)
   V one, top, mask;
@@ -240,6 +240,7 @@ struct Prune {
     p.shift3 = S::shift(r.n - 3 - t);
     p.shift4 = S::shift(std::max(r.n - 4 - t, 0));
     p.shift5 = S::shift(std::max(r.n - 5 - t, 0));
+    p.shift6 = S::shift(std::max(r.n - 6 - t, 0));
     p.mask = S::set1(r.mask);
     p.last = S::set1(r.mask & ~r.last_mask);
     Row s0 = ~Row{0}, s1 = ~Row{0};
@@ -272,24 +273,40 @@ struct Prune {
   // that pass the rows' test at N = 17 (rows N-5 to N-3), for one more row's open squares,
   // four ors and a compare. One thread, medians of 5 interleaved runs on a Xeon: AVX-512
   // count 17 1.04 -> 0.98 s, strided N = 20 (--shard 7/128) 3.51 -> 3.29 s; AVX2 count 16
-  // 0.34 -> 0.30 s; scalar count 15 0.23 -> 0.22 s. From six rows left (one more open set):
-  // count 17 0.99 -> 1.01 s, AVX2 1.97 -> 1.99 s, scalar count 16 1.42 -> 1.46 s. The row next
+  // 0.34 -> 0.30 s; scalar count 15 0.23 -> 0.22 s. From six rows left, written as one more
+  // open set on every row from there: count 17 0.99 -> 1.01 s, AVX2 1.97 -> 1.99 s, scalar
+  // count 16 1.42 -> 1.46 s (but see Cover == 6 below). The row next
   // to the child (o5) in the rows' test too, as its open squares are at hand here: count 17
   // 0.97 -> 0.95 s, the N = 20 sample 3.25 -> 3.19 s (medians of 5; elsewhere, where it costs
   // an operation of its own, about 1% more and within the noise, not kept).
-  template <bool Edge, bool Cover>
+  //
+  // Cover == 6: the same test on the row with six rows left, its own instance so that the
+  // rows below pay nothing for it. The larger the board, the more states that row holds, so
+  // it pays most at large N. One thread, interleaved runs on a Xeon, medians: AVX-512 strided
+  // N = 20 (`--shard 7/128`) 3.16 -> 3.04 s (5 runs), count 18 6.53 -> 6.47 s (3), count 17
+  // and 15 level (7); AVX2 strided N = 20 6.53 -> 6.10 s (3), count 17 1.93 -> 1.86 s (5);
+  // scalar count 16 1.46 -> 1.43 s (5). With the six-row test on every row below it too (the
+  // sixth set then repeats one of the others): count 17 0.93 -> 0.95 s. From seven rows left
+  // as well: the N = 20 sample 3.10 s against 3.00 s.
+  template <bool Edge, int Cover>
   M dead(V bit, V l, V d, V rt) const {
     const V free = S::andnot(d, mask);
     M out;
-    if constexpr (Cover) {
-      static_assert(kCoverRows == 5, "the cover test below names five rows");
+    if constexpr (Cover > 0) {
+      static_assert(kCoverRows == 5 && (Cover == 5 || Cover == 6),
+                    "the cover test below names five or six rows");
       const V o1 = open(l, rt, shift, S::andnot(d, last));
       const V o2 = open(l, rt, shift2, free);
       const V o3 = open(l, rt, shift3, free);
       const V o4 = open(l, rt, shift4, free);
       const V o5 = open(l, rt, shift5, free);
-      const V low = S::min(S::min(S::min(bit, o1), S::min(o2, o3)), S::min(o4, o5));
-      const V covered = S::or_(S::or_(S::or_(o1, o2), S::or_(o3, o4)), o5);
+      V low = S::min(S::min(S::min(bit, o1), S::min(o2, o3)), S::min(o4, o5));
+      V covered = S::or_(S::or_(S::or_(o1, o2), S::or_(o3, o4)), o5);
+      if constexpr (Cover == 6) {
+        const V o6 = open(l, rt, shift6, free);
+        low = S::min(low, o6);
+        covered = S::or_(covered, o6);
+      }
       out = S::mor(S::is_zero(low), S::mandnot(S::all(), S::eq(covered, free)));
     } else {
       V low = S::min(bit, open(l, rt, shift, S::andnot(d, last)));
@@ -370,7 +387,7 @@ int peel_states(const RowRules<S>& rr, const Level<S>& in, int pos, int count, M
 
 // Expands states [pos, count) of `in` (row `row`) into `out` until `out` could overflow;
 // advances pos and returns how many children were written.
-template <class S, bool Edge, bool Cover>
+template <class S, bool Edge, int Cover>
 int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S>& in, int& pos,
            int count, Level<S>& out) {
   using V = typename S::V;
@@ -604,11 +621,15 @@ void search(const JobStart& s, Tally& t) {
       --row;
       continue;
     }
-    count[row + 1] = row + 1 >= r.n - kCoverRows
-                         ? expand<S, Edge, true>(r, probes, row, f.level[row], pos[row], count[row],
-                                                 f.level[row + 1])
-                         : expand<S, Edge, false>(r, probes, row, f.level[row], pos[row],
-                                                  count[row], f.level[row + 1]);
+    // The children's row t = row + 1 has N - t rows left (itself included).
+    const int left = r.n - (row + 1);
+    const Level<S>& in = f.level[row];
+    Level<S>& out = f.level[row + 1];
+    count[row + 1] = left <= kCoverRows
+                         ? expand<S, Edge, 5>(r, probes, row, in, pos[row], count[row], out)
+                     : left == kCoverRows + 1
+                         ? expand<S, Edge, 6>(r, probes, row, in, pos[row], count[row], out)
+                         : expand<S, Edge, 0>(r, probes, row, in, pos[row], count[row], out);
     seal<S>(f.level[row + 1], count[row + 1]);
     pos[row + 1] = 0;
     ++row;
