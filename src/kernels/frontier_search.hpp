@@ -55,7 +55,7 @@
 //
 // A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
 // how many of the last rows the dead-end tests look at, 1..4, the best count per tier, until
-// the column cover takes over (Prune::dead, cover_rows), from where every tier tests them all;
+// the column cover takes over (Prune::dead's Cover), from where every tier tests them all;
 // kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
 //   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
@@ -279,6 +279,9 @@ struct Prune {
   // to the child (o5) in the rows' test too, as its open squares are at hand here: count 17
   // 0.97 -> 0.95 s, the N = 20 sample 3.25 -> 3.19 s (medians of 5; elsewhere, where it costs
   // an operation of its own, about 1% more and within the noise, not kept).
+  //
+  // Cover: 0 for the rows' test alone, 5 for the cover over the (at most) five rows left, 6
+  // for it over six.
   //
   // Cover == 6: the same test on the row with six rows left, its own instance so that the
   // rows below pay nothing for it. The larger the board, the more states that row holds, so
