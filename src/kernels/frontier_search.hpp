@@ -84,6 +84,12 @@ typename S::V nor_and(typename S::V a, typename S::V b, typename S::V c) {
     return S::andnot(S::or_(a, b), c);
 }
 
+// The lanes where v has any of `bits`.
+template <class S>
+typename S::M any_bits(typename S::V v, typename S::V bits) {
+  return S::mandnot(S::all(), S::is_zero(S::and_(v, bits)));
+}
+
 inline constexpr int kCapacity = 2048;  // states per row buffer
 inline constexpr int kCoverRows = 5;    // Prune::dead's column cover from this many rows left
 inline constexpr int kRows = 32;
@@ -297,7 +303,7 @@ struct Prune {
     const V free = S::andnot(d, mask);
     M out;
     if constexpr (Cover > 0) {
-      static_assert(kCoverRows == 5 && (Cover == 5 || Cover == 6),
+      static_assert(kCoverRows == 5 && (Cover == kCoverRows || Cover == kCoverRows + 1),
                     "the cover test below names five or six rows");
       const V o1 = open(l, rt, shift, S::andnot(d, last));
       const V o2 = open(l, rt, shift2, free);
@@ -423,7 +429,7 @@ int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S
             nd = S::or_(nd, S::select(S::eq(bit, rr.special), rr.special_flag));
           if (probe90 || probe270) {  // two rows of the job at most
             const auto mark = [&](V col, V earlier, V even) {
-              return S::or_(S::select(S::mandnot(S::all(), S::is_zero(S::and_(d, col))), earlier),
+              return S::or_(S::select(any_bits<S>(d, col), earlier),
                             S::select(S::eq(bit, col), even));
             };
             nd = S::or_(nd,
@@ -494,7 +500,7 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
       rr, in, 0, count, [] { return true; },
       [&](V l, V d, V rt, V bit, V index) {
         M flagged_state{};
-        if constexpr (Edge) flagged_state = S::mandnot(S::all(), S::is_zero(S::and_(d, flag)));
+        if constexpr (Edge) flagged_state = any_bits<S>(d, flag);
         const V nl = S::shl1(S::or_(l, bit));
         const V nd = S::or_(d, bit);
         const V nr = S::shr1(S::or_(rt, bit));
@@ -533,9 +539,7 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
             // Without the probes (above N = 25) a quarter or three-quarter turn tie (kFlag)
             // always does, and only the half turn is decided here.
             const bool on = probes.on;
-            const auto has = [&](Row bits) {
-              return S::mandnot(all, S::is_zero(S::and_(d, S::set1(bits))));
-            };
+            const auto has = [&](Row bits) { return any_bits<S>(d, S::set1(bits)); };
             const M tie270 = on ? has(kTie270) : M{};
             const M ahead90_above = on ? has(kAhead90) : M{};
             const M even90_above = on ? has(kEven90) : all;
@@ -546,7 +550,7 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
             // A probe on row N-3+j (TieProbes::leaf90, leaf270): the column taken above it (in
             // the state, or on the leaf's rows before it) or on it. rows: the queens of N-3..N-1.
             const auto probe = [&](V col, int j, const V(&rows)[3], M& earlier, M& even) {
-              earlier = S::mandnot(all, S::is_zero(S::and_(d, col)));
+              earlier = any_bits<S>(d, col);
               for (int k = 0; k < j; ++k) earlier = S::mor(earlier, S::eq(rows[k], col));
               even = S::eq(rows[j], col);
             };
@@ -629,11 +633,12 @@ void search(const JobStart& s, Tally& t) {
     const int left = r.n - (row + 1);
     const Level<S>& in = f.level[row];
     Level<S>& out = f.level[row + 1];
-    count[row + 1] = left <= kCoverRows
-                         ? expand<S, Edge, 5>(r, probes, row, in, pos[row], count[row], out)
-                     : left == kCoverRows + 1
-                         ? expand<S, Edge, 6>(r, probes, row, in, pos[row], count[row], out)
-                         : expand<S, Edge, 0>(r, probes, row, in, pos[row], count[row], out);
+    count[row + 1] =
+        left <= kCoverRows
+            ? expand<S, Edge, kCoverRows>(r, probes, row, in, pos[row], count[row], out)
+        : left == kCoverRows + 1
+            ? expand<S, Edge, kCoverRows + 1>(r, probes, row, in, pos[row], count[row], out)
+            : expand<S, Edge, 0>(r, probes, row, in, pos[row], count[row], out);
     seal<S>(f.level[row + 1], count[row + 1]);
     pos[row + 1] = 0;
     ++row;
