@@ -91,7 +91,7 @@ typename S::M any_bits(typename S::V v, typename S::V bits) {
 }
 
 inline constexpr int kCapacity = 2048;  // states per row buffer
-inline constexpr int kCoverRows = 5;    // Prune::dead's column cover from this many rows left
+inline constexpr int kCoverRows = 6;    // Prune::dead's column cover from this many rows left
 inline constexpr int kRows = 32;
 inline constexpr Row kFlag = Row{1} << 31;  // "this edge-branch board may tie with a rotation"
 // Up to N = 25, spare bits of `down` also say which rotation a flagged board may tie with and
@@ -286,11 +286,14 @@ struct Prune {
   // 0.97 -> 0.95 s, the N = 20 sample 3.25 -> 3.19 s (medians of 5; elsewhere, where it costs
   // an operation of its own, about 1% more and within the noise, not kept).
   //
-  // Cover: 0 for the rows' test alone, 5 for the cover over the (at most) five rows left, 6
-  // for it over six.
+  // Cover: 0 for the rows' test alone, else the number of rows left (3 to kCoverRows), each an
+  // instance of its own that opens exactly those rows. Until they were, the rows with three
+  // and four left repeated the child's own row in the sets past it (a shift clamped at 0):
+  // one thread, AVX-512, medians of 5-7 interleaved runs on a Xeon, the N = 20 sample 3.04 ->
+  // 2.99 s, count 17 0.94 -> 0.92 s; AVX2 count 16 0.296 -> 0.292 s; scalar 1.41 -> 1.38 s.
   //
-  // Cover == 6: the same test on the row with six rows left, its own instance so that the
-  // rows below pay nothing for it. The larger the board, the more states that row holds, so
+  // Cover == 6: the test on the row with six rows left, its own instance so that the rows
+  // below pay nothing for it. The larger the board, the more states that row holds, so
   // it pays most at large N. One thread, interleaved runs on a Xeon, medians: AVX-512 strided
   // N = 20 (`--shard 7/128`) 3.16 -> 3.04 s (5 runs), count 18 6.53 -> 6.47 s (3), count 17
   // and 15 level (7); AVX2 strided N = 20 6.53 -> 6.10 s (3), count 17 1.93 -> 1.86 s (5);
@@ -303,19 +306,20 @@ struct Prune {
     const V free = S::andnot(d, mask);
     M out;
     if constexpr (Cover > 0) {
-      static_assert(kCoverRows == 5 && (Cover == kCoverRows || Cover == kCoverRows + 1),
-                    "the cover test below names five or six rows");
-      const V o1 = open(l, rt, shift, S::andnot(d, last));
-      const V o2 = open(l, rt, shift2, free);
-      const V o3 = open(l, rt, shift3, free);
-      const V o4 = open(l, rt, shift4, free);
-      const V o5 = open(l, rt, shift5, free);
-      V low = S::min(S::min(S::min(bit, o1), S::min(o2, o3)), S::min(o4, o5));
-      V covered = S::or_(S::or_(S::or_(o1, o2), S::or_(o3, o4)), o5);
-      if constexpr (Cover == 6) {
-        const V o6 = open(l, rt, shift6, free);
-        low = S::min(low, o6);
-        covered = S::or_(covered, o6);
+      static_assert(Cover >= 3 && Cover <= kCoverRows, "the cover spans three to six rows");
+      // Exactly the rows left: o1 is the last row, o<Cover> the child's own.
+      V o[kCoverRows];
+      o[0] = open(l, rt, shift, S::andnot(d, last));
+      o[1] = open(l, rt, shift2, free);
+      o[2] = open(l, rt, shift3, free);
+      if constexpr (Cover >= 4) o[3] = open(l, rt, shift4, free);
+      if constexpr (Cover >= 5) o[4] = open(l, rt, shift5, free);
+      if constexpr (Cover >= 6) o[5] = open(l, rt, shift6, free);
+      V low = S::min(bit, o[0]);
+      V covered = o[0];
+      for (int k = 1; k < Cover; ++k) {
+        low = S::min(low, o[k]);
+        covered = S::or_(covered, o[k]);
       }
       out = S::mor(S::is_zero(low), S::mandnot(S::all(), S::eq(covered, free)));
     } else {
@@ -633,12 +637,26 @@ void search(const JobStart& s, Tally& t) {
     const int left = r.n - (row + 1);
     const Level<S>& in = f.level[row];
     Level<S>& out = f.level[row + 1];
-    count[row + 1] =
-        left <= kCoverRows
-            ? expand<S, Edge, kCoverRows>(r, probes, row, in, pos[row], count[row], out)
-        : left == kCoverRows + 1
-            ? expand<S, Edge, kCoverRows + 1>(r, probes, row, in, pos[row], count[row], out)
-            : expand<S, Edge, 0>(r, probes, row, in, pos[row], count[row], out);
+    const auto expand_with = [&]<int Cover>() {
+      return expand<S, Edge, Cover>(r, probes, row, in, pos[row], count[row], out);
+    };
+    switch (left) {
+      case 3:
+        count[row + 1] = expand_with.template operator()<3>();
+        break;
+      case 4:
+        count[row + 1] = expand_with.template operator()<4>();
+        break;
+      case 5:
+        count[row + 1] = expand_with.template operator()<5>();
+        break;
+      case 6:
+        count[row + 1] = expand_with.template operator()<6>();
+        break;
+      default:
+        count[row + 1] = expand_with.template operator()<0>();
+        break;
+    }
     seal<S>(f.level[row + 1], count[row + 1]);
     pos[row + 1] = 0;
     ++row;
