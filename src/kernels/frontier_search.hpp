@@ -310,8 +310,17 @@ struct Prune {
       // Exactly the rows left: o1 is the last row, o<Cover> the child's own.
       V o[kCoverRows];
       o[0] = open(l, rt, shift, S::andnot(d, last));
-      o[1] = open(l, rt, shift2, free);
-      o[2] = open(l, rt, shift3, free);
+      // Near the end, squares no completion can use, by where the free columns lie alone:
+      // - three rows left (three free columns): the queen of row N-2 is next to both others
+      //   (rows N-3 and N-1), so its column cannot be next to another free one;
+      // - four rows left: the queens of rows N-3 and N-2 have a row on each side, so their
+      //   column cannot have both neighbours free (one of those would go next to it).
+      V inner2 = free, inner3 = free;
+      if constexpr (Cover == 3) inner2 = nor_and<S>(S::shl1(free), S::shr1(free), free);
+      if constexpr (Cover == 4)
+        inner2 = inner3 = S::andnot(S::and_(S::shl1(free), S::shr1(free)), free);
+      o[1] = open(l, rt, shift2, inner2);
+      o[2] = open(l, rt, shift3, inner3);
       if constexpr (Cover >= 4) o[3] = open(l, rt, shift4, free);
       if constexpr (Cover >= 5) o[4] = open(l, rt, shift5, free);
       if constexpr (Cover >= 6) o[5] = open(l, rt, shift6, free);
