@@ -33,7 +33,8 @@
 // stored at N = 16 from 199M to 93M (each row tested costs ~4 vector ops per peel step; a
 // fifth row was measured to cost more than it saves, and so was filtering the parents'
 // candidates instead of testing the children); from five rows left, every free column must
-// also keep an open square on some row: 76M (since then also on the row with six left).
+// also keep an open square on some row: 76M (since then also on the row with six left, and
+// the last three and four rows lose the squares no completion can use).
 //
 // Edge-branch leaves that may tie with a rotation (classify_edge_leaf's three conditions)
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
