@@ -122,7 +122,7 @@ struct alignas(64) State {
 };
 
 // Bit 3*d + b for each bit d of `digits` (bits 0-8): digit d's word of band b.
-inline std::uint32_t words_of(std::uint32_t digits, int b) {
+[[maybe_unused]] inline std::uint32_t words_of(std::uint32_t digits, int b) {
 #if defined(__BMI2__)
   return _pdep_u32(digits, 0x1249249u << b);
 #else
@@ -171,8 +171,14 @@ inline std::uint32_t remove_places(std::uint32_t* F, int i, std::uint32_t cells)
 // loop gathered and scattered lane by lane and cost more than the rest of the band update,
 // and a masked AVX-512 and-not stalls the scalar loads that follow (store forwarding), so
 // the loop is kept scalar.
-__attribute__((optimize("no-tree-vectorize"))) inline std::uint32_t clear_in_band(
-    State& s, int b, std::uint32_t cells) {
+// clang keeps it scalar by itself (the same code with `#pragma clang loop vectorize(disable)`)
+// and has no `optimize` attribute.
+#if defined(__clang__)
+#define NQUEENS_NO_TREE_VECTORIZE
+#else
+#define NQUEENS_NO_TREE_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
+#endif
+NQUEENS_NO_TREE_VECTORIZE inline std::uint32_t clear_in_band(State& s, int b, std::uint32_t cells) {
   std::uint32_t* band = &s.F[b];
   std::uint32_t changed = 0;
 #pragma GCC unroll 9
