@@ -122,6 +122,7 @@ struct alignas(64) State {
 };
 
 // Bit 3*d + b for each bit d of `digits` (bits 0-8): digit d's word of band b.
+// Only the AVX2 paths use it, so builds without AVX2 would warn that it is unused.
 [[maybe_unused]] inline std::uint32_t words_of(std::uint32_t digits, int b) {
 #if defined(__BMI2__)
   return _pdep_u32(digits, 0x1249249u << b);
