@@ -7,9 +7,10 @@
 //   corner branch: a queen at (0, 0); the queen of row 1 is at column b (2 <= b <= N-2) and
 //                  the queen of column 1 lies below row b, which picks one of the 2 class
 //                  members with a queen on that corner. Each solution found stands for 8.
-//   edge branch:   no corner queen; the top queen is at column b < (N-1)/2 and every other
-//                  edge queen is at least b squares from the nearest corner. Ties with a
-//                  rotation are settled by comparing the rotated board at the leaf.
+//   edge branch:   no corner queen; the top queen is at column b <= (N-1)/2 and every other
+//                  edge queen is at most b squares from the nearest corner. Ties with a
+//                  rotation are settled by comparing the rotated board at the leaf; for the
+//                  middle column of odd N, row 1's queen lies left of it (the mirror).
 //   whole board:   N <= 3, where neither argument applies; one job searches everything.
 //
 // The join method (CountMethod::join) splits differently: a job is one set of columns C used

@@ -236,7 +236,7 @@ JobList make_jobs(int n, int depth) {
     const Row b0 = 1, b1 = Row{1} << b;
     extend(r, job, 2, (((b0 << 1) | b1) << 1), b0 | b1, b1 >> 1, depth, list.jobs);
   }
-  for (int b = 1; b < n - 1 - b; ++b) {  // edge branch: queen at (0,b), b < N-1-b
+  for (int b = 1; b <= n - 1 - b; ++b) {  // edge branch: queen at (0,b), b <= N-1-b
     const BranchRules r = BranchRules::make(n, Branch::edge, b);
     Job job;
     job.branch = Branch::edge;
@@ -261,7 +261,7 @@ std::uint64_t JobList::fingerprint() const {
     h *= 0x100000001b3ull;
   };
   const bool join = method == CountMethod::join;
-  for (const char ch : std::string(join ? "nqueens-join-v2" : "nqueens-jobs-v1"))
+  for (const char ch : std::string(join ? "nqueens-join-v2" : "nqueens-jobs-v2"))
     mix(static_cast<std::uint8_t>(ch));
   mix(static_cast<std::uint64_t>(n));
   mix(static_cast<std::uint64_t>(depth));
@@ -305,7 +305,7 @@ SolutionCounts count_job(int n, const Job& job) {
   Row left = 0, down = 0, right = 0;
   const bool corner = job.branch == Branch::corner;
   if (corner ? (job.cols[0] != 0 || r.bound1 < 2 || r.bound1 > n - 2)
-             : (r.bound1 < 1 || r.bound1 >= n - 1 - r.bound1))
+             : (r.bound1 < 1 || r.bound1 > n - 1 - r.bound1))
     throw std::invalid_argument("job's first rows do not start a branch");
   for (int row = 0; row < job.depth; ++row) {
     const Row bit = Row{1} << job.cols[row];

@@ -133,23 +133,15 @@ template <class S>
 struct RowRules {
   using V = typename S::V;
   using M = typename S::M;
-  V allowed;               // mask minus the columns this row forbids outright
-  V sides;                 // edge: columns 0 and N-1
-  V not_sides;             // edge: ~sides
-  V special;               // edge: a child queen here sets the tie flag (0: none on this row)
-  V special_flag;          // edge: the bits it sets (kFlag, and kTie90 or kTie270 up to N = 25)
-  bool at_bound2 = false;  // edge: the "edge columns used by now" rule applies
+  V allowed;       // mask minus the columns this row forbids outright
+  V special;       // edge: a child queen here sets the tie flag (0: none on this row)
+  V special_flag;  // edge: the bits it sets (kFlag, and kTie90 or kTie270 up to N = 25)
   bool has_special = false;
 
   template <bool Edge>
   static RowRules make(const BranchRules& r, int row) {
     RowRules rr;
-    Row forbid = 0;
-    if (row < r.bound1) forbid = Edge ? r.sides : Row{2};
-    rr.allowed = S::set1(r.mask & ~forbid);
-    rr.sides = S::set1(r.sides);
-    rr.not_sides = S::set1(~r.sides);
-    rr.at_bound2 = Edge && row == r.bound2;
+    rr.allowed = S::set1(r.mask & ~r.forbidden(row));
     const Row special = !Edge ? 0 : row == r.bound1 ? r.top_bit : row == r.bound2 ? 1u : 0u;
     rr.special = S::set1(special);
     const Row tie = r.n > kTieBitsMaxN ? 0 : row == r.bound1 ? kTie270 : kTie90;
@@ -160,16 +152,7 @@ struct RowRules {
 
   // Free squares of the states; lanes in `off` are 0.
   V candidates(M off, V l, V d, V rt) const {
-    V free = S::clear(off, S::andnot(S::or_(S::or_(l, d), rt), allowed));
-    if (at_bound2) {
-      const V used = S::and_(d, sides);
-      const M none = S::is_zero(used);
-      const M one = S::mandnot(S::mandnot(S::all(), none), S::eq(used, sides));
-      free = S::clear(none, free);
-      // Exactly one edge column used: the other must take its queen on this row.
-      free = S::andnot(S::select(one, not_sides), free);
-    }
-    return free;
+    return S::clear(off, S::andnot(S::or_(S::or_(l, d), rt), allowed));
   }
 };
 
@@ -236,12 +219,12 @@ struct Prune {
   V span0;  // right-diagonal bits of column 0's remaining rows (~0: no test)
   V span1;  // left-diagonal bits of column N-1's remaining rows (~0: no test)
   V one, top, mask;
-  bool sides = false;  // edge branch, row t <= bound2: the side-column tests apply
+  bool sides = false;  // edge branch: the side-column tests apply
 
   template <bool Edge>
   static Prune make(const BranchRules& r, int t) {
     Prune p;
-    p.sides = Edge && t <= r.bound2;
+    p.sides = Edge && t <= r.n - 2;
     p.shift = S::shift(r.n - 1 - t);
     p.shift2 = S::shift(r.n - 2 - t);
     p.shift3 = S::shift(r.n - 3 - t);
@@ -251,12 +234,13 @@ struct Prune {
     p.mask = S::set1(r.mask);
     p.last = S::set1(r.mask & ~r.last_mask);
     Row s0 = ~Row{0}, s1 = ~Row{0};
-    if (Edge && t <= r.bound2) {
-      const int a = std::max(t, r.bound1) - t, b = r.bound2 - t;  // 0 <= a <= b <= N-2
-      const Row hi_bits = (Row{2} << b) - 1;
-      s0 = hi_bits & ~((Row{1} << a) - 1);
-      const int lo1 = r.n - 1 - b, hi1 = r.n - 1 - a;
-      s1 = ((Row{2} << hi1) - 1) & ~((Row{1} << lo1) - 1);
+    if (p.sides) {  // rows t .. N-2 within b of a corner (BranchRules::forbidden)
+      s0 = s1 = 0;
+      for (int row = t; row <= r.n - 2; ++row) {
+        if (row > r.bound1 && row < r.bound2) continue;
+        s0 |= Row{1} << (row - t);
+        s1 |= Row{1} << (r.n - 1 - (row - t));
+      }
     }
     p.span0 = S::set1(s0);
     p.span1 = S::set1(s1);
