@@ -207,24 +207,25 @@ struct TieProbes {
 };
 
 // Dead-end tests on new states of row t (see "How" above): the last four rows must each keep
-// an open square, from five rows left every free column must keep one on some row, and in the
-// edge branch an empty side column must keep an open square on the rows where the rules still
-// let it take its queen.
+// an open square, and from five rows left every free column must keep one on some row.
+//
+// The edge branch had one more: an empty side column must keep an open square on the rows
+// where the rules let it take its queen. When those rows were the middle ones (a class stood
+// for by its nearest border queen) it paid; since the side queens stand near the corners
+// (BranchRules) it costs more than it prunes. Without it, one thread, interleaved runs on a
+// Xeon, medians: AVX-512 count 17 0.66 -> 0.61 s (5 runs), count 18 4.31 -> 4.27 s (3, against
+// the test on the rows down to N-1-b only); AVX2 count 17 1.21 -> 1.13 s; scalar count 16
+// 1.13 -> 1.05 s.
 template <class S>
 struct Prune {
   using V = typename S::V;
   using M = typename S::M;
   typename S::Shift shift, shift2, shift3, shift4, shift5, shift6;  // N-1-t .. N-6-t (at least 0)
   V last;                                                           // allowed last-row squares
-  V span0;  // right-diagonal bits of column 0's remaining rows (~0: no test)
-  V span1;  // left-diagonal bits of column N-1's remaining rows (~0: no test)
-  V one, top, mask;
-  bool sides = false;  // edge branch: the side-column tests apply
+  V mask;
 
-  template <bool Edge>
   static Prune make(const BranchRules& r, int t) {
     Prune p;
-    p.sides = Edge && t <= r.n - 2;
     p.shift = S::shift(r.n - 1 - t);
     p.shift2 = S::shift(r.n - 2 - t);
     p.shift3 = S::shift(r.n - 3 - t);
@@ -233,19 +234,6 @@ struct Prune {
     p.shift6 = S::shift(std::max(r.n - 6 - t, 0));
     p.mask = S::set1(r.mask);
     p.last = S::set1(r.mask & ~r.last_mask);
-    Row s0 = ~Row{0}, s1 = ~Row{0};
-    if (p.sides) {  // rows t .. N-2 within b of a corner (BranchRules::forbidden)
-      s0 = s1 = 0;
-      for (int row = t; row <= r.n - 2; ++row) {
-        if (row > r.bound1 && row < r.bound2) continue;
-        s0 |= Row{1} << (row - t);
-        s1 |= Row{1} << (r.n - 1 - (row - t));
-      }
-    }
-    p.span0 = S::set1(s0);
-    p.span1 = S::set1(s1);
-    p.one = S::set1(1u);
-    p.top = S::set1(r.top_bit);
     return p;
   }
 
@@ -286,7 +274,7 @@ struct Prune {
   // sixth set then repeats one of the others): count 17 0.93 -> 0.95 s. From seven rows left
   // as well: the N = 20 sample 3.10 s against 3.00 s; on the row with seven left alone, in an
   // instance of its own as here: 2.99 s against 3.00 s, level, not kept.
-  template <bool Edge, int Cover>
+  template <int Cover>
   M dead(V bit, V l, V d, V rt) const {
     const V free = S::andnot(d, mask);
     M out;
@@ -322,11 +310,6 @@ struct Prune {
       if constexpr (S::kPruneRows >= 3) low = S::min(low, open(l, rt, shift3, free));
       if constexpr (S::kPruneRows >= 4) low = S::min(low, open(l, rt, shift4, free));
       out = S::is_zero(low);
-    }
-    if (Edge && sides) {
-      const M dead0 = S::mand(S::is_zero(S::and_(d, one)), S::eq(S::and_(rt, span0), span0));
-      const M dead1 = S::mand(S::is_zero(S::and_(d, top)), S::eq(S::and_(l, span1), span1));
-      out = S::mor(out, S::mor(dead0, dead1));
     }
     return out;
   }
@@ -402,7 +385,7 @@ int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S
   using M = typename S::M;
   constexpr int L = S::kLanes;
   const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
-  const Prune<S> prune = Prune<S>::template make<Edge>(r, row + 1);
+  const Prune<S> prune = Prune<S>::make(r, row + 1);
   // The tie probes of this row (TieProbes; for odd N both can fall on one row): columns 1 and
   // N-2, and the bits for "taken above" and "taken here" (0 where the probe is not here).
   const bool probe90 = Edge && row == probes.row90, probe270 = Edge && row == probes.row270;
@@ -419,7 +402,7 @@ int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S
         const V nl = S::shl1(S::or_(l, bit));
         V nd = S::or_(d, bit);
         const V nr = S::shr1(S::or_(rt, bit));
-        const M gone = prune.template dead<Edge, Cover>(bit, nl, nd, nr);
+        const M gone = prune.template dead<Cover>(bit, nl, nd, nr);
         const unsigned keep = S::bits(gone) ^ S::kAllBits;
         const auto perm = S::perm(keep);
         if constexpr (Edge) {
