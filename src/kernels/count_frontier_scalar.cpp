@@ -1,7 +1,7 @@
 // The portable scalar tier: frontier_search.hpp with one lane, plain C++ for any CPU.
 //
-// It is the frontier search, not count_kernel.hpp's search<B>: the dead-end tests (the
-// last four rows and the side columns must keep an open square) and the closed-form last
+// It is the frontier search, not count_kernel.hpp's search<B>: the dead-end tests (the last
+// rows must keep an open square, the free columns a square on them) and the closed-form last
 // two rows remove most of the nodes search<B> visits and most of its mispredicted "any
 // candidate left?" branches, and children are written without a branch (store, then advance
 // the end by 0 or 1). docs/BENCHMARKS.md has the figures ("Kernel tiers").

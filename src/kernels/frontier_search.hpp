@@ -29,12 +29,13 @@
 // The last two rows are not stored: row N-3's states are expanded in registers and, with two
 // columns left, the two possible endings are tested lane-wise and counted with popcounts.
 // Every new state also goes through cheap dead-end tests (Prune below: the last four rows
-// and, in the edge branch, the side columns still need a free square), which cut the states
-// stored at N = 16 from 199M to 93M (each row tested costs ~4 vector ops per peel step; a
-// fifth row was measured to cost more than it saves, and so was filtering the parents'
-// candidates instead of testing the children); from five rows left, every free column must
-// also keep an open square on some row: 76M (since then also on the row with six left, and
-// the last three and four rows lose the squares no completion can use).
+// still need a free square; the edge branch's side columns did too until BranchRules changed
+// its representatives), which cut the states stored at N = 16 from 199M to 93M (each row
+// tested costs ~4 vector ops per peel step; a fifth row was measured to cost more than it
+// saves, and so was filtering the parents' candidates instead of testing the children); from
+// five rows left, every free column must also keep an open square on some row: 76M (since
+// then also on the row with six left, and the last three and four rows lose the squares no
+// completion can use).
 //
 // Edge-branch leaves that may tie with a rotation (classify_edge_leaf's three conditions)
 // need the whole board. Two of the conditions are on fixed rows (bound1, bound2), so the
