@@ -66,9 +66,7 @@ JobList make_join_jobs(int n);
 
 // The method `automatic` means for this N on this machine: the faster one as measured in
 // bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
-// N = 16 with the scalar kernel, from N = 18 with AVX2, from N = 20 with NEON, never with
-// full-width AVX-512 (from N = 18 where it runs at half width: avx512_full_width(),
-// kernel_tier.hpp).
+// N = 16 with the scalar kernel and from N = 20 with NEON, never with AVX2 or AVX-512.
 CountMethod choose_method(int n);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job).

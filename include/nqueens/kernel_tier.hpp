@@ -37,13 +37,6 @@ KernelTier best_kernel_tier();
 // one that is not available here.
 KernelTier selected_kernel_tier();
 
-// False on a CPU that splits every 512-bit vector operation into two 256-bit halves (AMD Zen 4,
-// CPU family 25), where the avx512 kernel was barely faster than avx2 (count 17 -j 1: 1.53 s
-// against 1.65 s); true on every other x86-64 CPU with AVX-512F (an Intel Xeon: 1.95x), and
-// false where there is none. Decides where `count --method auto` switches to the join
-// (choose_method, jobs.hpp).
-bool avx512_full_width();
-
 // Makes every later count in this process use `name` (a tier name, or "auto" for the
 // fastest); returns the tier chosen. Throws std::invalid_argument with a one-line message
 // for an unknown name or an unavailable tier. Not meant to be called while a count runs.

@@ -134,32 +134,23 @@ const char* method_name(CountMethod method) {
 }
 
 CountMethod choose_method(int n) {
-  // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md,
-  // the table join): the join beats the scalar backtracker from N = 16 on (0.72 s against
-  // 2.04 s at N = 16 already before the tables) and the AVX2 one from N = 18 (10.5 s against
-  // 13.7 s at N = 18, 83.7 s against 103 s at N = 19; at N = 16 and 17 the backtracker is
-  // ahead: 0.29 s against 0.31 s, 1.92 s against 2.96 s). The AVX-512 backtracker (16 lanes,
-  // refilled) on a full-width Intel Xeon (model 207) is ahead of the join at every N it can
-  // take: N = 18 8.65 s against 8.96 s, strided samples of N = 19 1.03 s against 1.37-1.41 s,
-  // of N = 20 4.14 s against 4.49 s, of N = 21 4.3-4.4 s against 5.1-5.2 s (medians of 2 or
-  // 3, interleaved); above N = 21 the join has no tables and is slower still. Since the seal,
-  // the lane permutation and the column cover (frontier_search.hpp) the margin grew: N = 18
-  // 6.83 s against the join's 8.52 s there. On a CPU that splits 512-bit operations in two
-  // (AMD Zen 4) the AVX-512 tier was barely faster than AVX2 (before its lanes were refilled:
-  // 1.53 s against 1.65 s at N = 17) and the AVX2 crossover held: N = 18 12.08 s against the
-  // join's 8.95 s (not re-measured since the kernel's later gains, about 1.6x on the Xeon).
-  // NEON: not measured, and the join's vector paths are x86 only: kept at 20. Portable x86
-  // builds pick the join's AVX2 loops at run time (count_join.cpp), so the same crossovers
-  // hold for them.
+  // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
+  // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
+  // AMD Zen 3). Since the edge branch stands for a class by its farthest border queen
+  // (branch_rules.hpp), the vector backtrackers are ahead of the join at every N they were
+  // timed at on an Intel Xeon (model 207), clang build, medians of 3 interleaved runs or one
+  // run: AVX2 N = 18 8.06 s against 8.54 s, N = 19 58.5 s against 78.9 s, a strided sample of
+  // N = 20 (`--shard 7/128`) 3.83 s against 4.23 s; AVX-512 further ahead. On the CPUs the
+  // join used to win on with a vector kernel (AMD Zen 3 with AVX2, 13.65 s against 9.52 s at
+  // N = 18; Zen 4, whose AVX-512 runs at half width, 12.08 s against 8.95 s) the backtracker
+  // has gained about 1.5x since those runs and the 1.33x above, so it is expected ahead there
+  // too; not re-measured, no such CPU was at hand. NEON: not measured, and the join's vector
+  // paths are x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-      if (avx512_full_width()) return CountMethod::backtrack;
-      from = 18;
-      break;
     case KernelTier::avx2:
-      from = 18;
-      break;
+      return CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;

@@ -2,10 +2,6 @@
 // and forcing one by name (select_kernel_tier, NQUEENS_KERNEL).
 #include "nqueens/kernel_tier.hpp"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <cpuid.h>
-#endif
-
 #include <atomic>
 #include <cstdlib>
 #include <stdexcept>
@@ -92,22 +88,6 @@ KernelTier best_kernel_tier() {
   for (const KernelTier t : kTiers)
     if (kernel_tier_available(t)) return t;
   return KernelTier::scalar;
-}
-
-bool avx512_full_width() {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  static const bool full = [] {
-    if (!__builtin_cpu_supports("avx512f")) return false;
-    if (!__builtin_cpu_is("amd")) return true;
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    if (__get_cpuid(1, &a, &b, &c, &d) == 0) return true;
-    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
-    return family != 25;
-  }();
-  return full;
-#else
-  return false;
-#endif
 }
 
 KernelTier selected_kernel_tier() {

@@ -299,9 +299,8 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
   std::filesystem::remove(path);
 }
 
-// `auto` follows the kernel tier the backtracker would use (measured crossovers); full-width
-// AVX-512 keeps the backtracker, AVX-512 that splits 512-bit operations in two (AMD Zen 4) has
-// the AVX2 crossover.
+// `auto` follows the kernel tier the backtracker would use (measured crossovers): the vector
+// backtrackers of x86 never hand over to the join, the scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
@@ -312,11 +311,12 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
-    if (tier == nq::KernelTier::avx512 && nq::avx512_full_width()) {
-      for (int n = 4; n <= 27; ++n) EXPECT_EQ(nq::choose_method(n), nq::CountMethod::backtrack);
+    if (tier == nq::KernelTier::avx512 || tier == nq::KernelTier::avx2) {
+      for (int n = 4; n <= 27; ++n)
+        EXPECT_EQ(nq::choose_method(n), nq::CountMethod::backtrack) << nq::kernel_tier_name(tier);
       continue;
     }
-    const int from = tier == nq::KernelTier::scalar ? 16 : tier == nq::KernelTier::neon ? 20 : 18;
+    const int from = tier == nq::KernelTier::scalar ? 16 : 20;
     EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
         << nq::kernel_tier_name(tier);
     EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
