@@ -147,9 +147,9 @@ CountMethod choose_method(int n) {
   // N = 20 (`--shard 7/128`) 3.83 s against 4.23 s; AVX-512 further ahead. On the CPUs the
   // join used to win on with a vector kernel (AMD Zen 3 with AVX2, 13.65 s against 9.52 s at
   // N = 18; Zen 4, whose AVX-512 runs at half width, 12.08 s against 8.95 s) the backtracker
-  // has gained about 1.5x since those runs and the 1.33x above, so it is expected ahead there
-  // too; not re-measured, no such CPU was at hand. NEON: not measured, and the join's vector
-  // paths are x86 only: kept at 20.
+  // has since gained about 1.5x from other changes and 1.33x from the new representatives (as
+  // measured on the Xeon), so it is expected ahead there too; not re-measured, no such CPU was
+  // at hand. NEON: not measured, and the join's vector paths are x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
