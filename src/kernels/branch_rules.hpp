@@ -84,11 +84,13 @@ struct BranchRules {
     return mask & ~(left | down | right | forbidden(row));
   }
 
+  // The last row's squares the branch accepts as a leaf, whatever the queens above
+  // (last_mask is 0 outside the edge branch).
+  NQ_HOST_DEVICE Row last_allowed() const { return mask & ~last_mask; }
+
   // Free squares of the last row that the branch accepts as a leaf.
   NQ_HOST_DEVICE Row last_row(Row left, Row down, Row right) const {
-    Row free = mask & ~(left | down | right);
-    if (branch == Branch::edge) free &= ~last_mask;
-    return free;
+    return last_allowed() & ~(left | down | right);
   }
 };
 

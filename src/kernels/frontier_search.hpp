@@ -234,7 +234,7 @@ struct Prune {
     p.shift5 = S::shift(std::max(r.n - 5 - t, 0));
     p.shift6 = S::shift(std::max(r.n - 6 - t, 0));
     p.mask = S::set1(r.mask);
-    p.last = S::set1(r.mask & ~r.last_mask);
+    p.last = S::set1(r.last_allowed());
     return p;
   }
 
@@ -464,7 +464,7 @@ void count_leaves(const JobStart& s, const TieProbes& probes, const Frontier<S>&
   const RowRules<S> rr = RowRules<S>::template make<Edge>(r, row);
   const RowRules<S> rr2 = RowRules<S>::template make<Edge>(r, row + 1);
   const V mask = S::set1(r.mask);
-  const V last_allowed = S::set1(r.mask & ~r.last_mask);
+  const V last_allowed = S::set1(r.last_allowed());
   const V flag = S::set1(kFlag);
   const V end_bit = S::set1(r.end_bit);
   const V col1 = S::set1(probes.col1), col_n2 = S::set1(probes.col_n2);
