@@ -220,7 +220,6 @@ struct TieProbes {
 template <class S>
 struct Prune {
   using V = typename S::V;
-  using M = typename S::M;
   typename S::Shift shift, shift2, shift3, shift4, shift5, shift6;  // N-1-t .. N-6-t (at least 0)
   V last;                                                           // allowed last-row squares
   V mask;
