@@ -13,7 +13,8 @@
 namespace nqueens {
 
 // Fastest first. avx512: x86-64 with AVX-512F (16 lanes); avx2: x86-64 with AVX2 and BMI2
-// (8 lanes); neon: aarch64 (4 lanes); scalar: any CPU (the same search, one state at a time).
+// (16 lanes in two registers); neon: aarch64 (4 lanes); scalar: any CPU (the same search, one state
+// at a time).
 enum class KernelTier { avx512, avx2, neon, scalar };
 
 // Every tier, fastest first, whether this build and CPU have it or not.

@@ -59,11 +59,11 @@ bool frontier_available(int n);
 // frontier_available(s.rules.n). Not reentrant per thread (it uses per-thread buffers).
 Tally count_frontier(const JobStart& s);
 
-// The same frontier search for the other tiers (frontier_search.hpp): AVX2 (8 lanes, x86-64
-// builds of any -march, used when the CPU has AVX2 and BMI2), NEON (aarch64 builds) and
-// portable scalar (one lane, every build). Each returns count_scalar(s)'s result; a tier
-// that this build lacks or this CPU cannot run falls back to count_scalar. Not reentrant
-// per thread (per-thread buffers).
+// The same frontier search for the other tiers (frontier_search.hpp): AVX2 (16 lanes in two
+// registers, x86-64 builds of any -march, used when the CPU has AVX2 and BMI2), NEON (aarch64
+// builds) and portable scalar (one lane, every build). Each returns count_scalar(s)'s result; a
+// tier that this build lacks or this CPU cannot run falls back to count_scalar. Not reentrant per
+// thread (per-thread buffers).
 bool frontier_avx2_available();
 Tally count_frontier_avx2(const JobStart& s);
 bool frontier_neon_available();

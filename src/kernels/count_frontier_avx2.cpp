@@ -1,5 +1,5 @@
-// The AVX2 tier: frontier_search.hpp with 8 x 32-bit lanes, for x86-64 CPUs without AVX-512
-// (AMD before Zen 4, most Intel desktop and laptop parts).
+// The AVX2 tier: frontier_search.hpp with 16 x 32-bit lanes held in two 8-lane registers, for
+// x86-64 CPUs without AVX-512 (AMD before Zen 4, most Intel desktop and laptop parts).
 //
 // Every x86-64 build compiles this file for AVX2 + BMI2 through a target pragma (g++) or
 // `#pragma clang attribute` (clang), whatever -march says, and uses it only when the CPU has
@@ -9,9 +9,21 @@
 //
 // AVX2 has no compress-store (AVX-512's vpcompressd): the lanes to keep are gathered to the
 // front by vpermd with an index vector from a 256-entry table (8 bytes an entry, widened by
-// vpmovzxbd), computed once per peel step and shared by the 3 or 4 arrays stored. The
-// expanding load that refills empty lanes (frontier_search.hpp, kRefill) is the inverse:
-// vpermd by each lane's rank among the empty lanes (a second 256-entry table), then a blend.
+// vpmovzxbd), computed once per peel step and shared by the 3 or 4 arrays stored; the high
+// register's lanes are stored after the low one's. The expanding load that refills empty
+// lanes (frontier_search.hpp, kRefill) is the inverse: vpermd by each lane's rank among the
+// empty lanes (a second 256-entry table), then a blend; the high register's empty lanes take
+// the states after those the low one took.
+//
+// Why two registers per vector: a peel step's scalar work (the lane masks, the table loads,
+// the popcounts, the loop's branch) is the same for 8 lanes as for 16, so 16 lanes pay it
+// half as often per state, and the two halves are independent chains for the out-of-order
+// core. The 16 ymm registers of AVX2 hold the pair's working set without spills that cost
+// more. One thread, the file compiled without AVX-512 (as every build does, src/CMakeLists.txt),
+// interleaved runs, medians of 5, AMD EPYC Zen 4: `count 18 --shard 3/8` 0.92 -> 0.80 s, the
+// N = 20 sample `--shard 7/128` 3.34 -> 2.97 s, count 17 0.985 -> 0.966 s, count 16 0.171 ->
+// 0.167 s (7 runs). The same for the AVX-512 tier (two zmm registers, 32 lanes) was slower on
+// that CPU: the N = 20 sample 2.14 -> 2.24 s, count 17 0.657 -> 0.676 s; not kept.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -71,69 +83,112 @@ constexpr std::array<std::uint64_t, 256> kRank = make_rank_table();
 
 namespace {
 
+// A vector of 16 lanes: lanes 0-7 in `lo`, 8-15 in `hi`.
+struct Pair {
+  __m256i lo, hi;
+};
+
 struct Avx2 {
-  static constexpr int kLanes = 8;
-  // Dead-end tests on the last 4 rows. With half-empty lanes (no refill) 3 rows paid best
-  // (N = 16: 0.381 s with 3, 0.417 s with 4, 0.459 s with 2); with refilled lanes 4 rows
-  // are slightly faster (0.299 s against 0.311 s, medians of 3). Refill: N = 16 0.336 s ->
+  static constexpr int kLanes = 16;
+  // Dead-end tests on the last 4 rows. With 8 lanes and half-empty lanes (no refill) 3 rows
+  // paid best (N = 16: 0.381 s with 3, 0.417 s with 4, 0.459 s with 2); with refilled lanes 4
+  // rows are slightly faster (0.299 s against 0.311 s, medians of 3). Refill: N = 16 0.336 s ->
   // 0.307 s (docs/ALGORITHMS.md, "Kernel tiers").
   static constexpr int kPruneRows = 4;
   static constexpr bool kRefill = true;
-  static constexpr unsigned kAllBits = 0xff;
-  using V = __m256i;
-  using M = __m256i;  // all-ones or zero lanes
+  static constexpr unsigned kAllBits = 0xffff;
+  using V = Pair;
+  using M = Pair;  // all-ones or zero lanes
   // Shift counts as a vector (vpsllvd/vpsrlvd) as in the AVX-512 tier: count 17 -j 1 on this
   // tier 2.36 -> 2.26 s on an Intel Xeon (medians of 5, interleaved); not measured on AMD.
   using Shift = __m256i;
 
-  static V load(const Row* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
-  static void store(Row* p, V v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
-  static V set1(Row x) { return _mm256_set1_epi32(static_cast<int>(x)); }
-  static V zero() { return _mm256_setzero_si256(); }
-  static V iota() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
-  static V and_(V a, V b) { return _mm256_and_si256(a, b); }
-  static V or_(V a, V b) { return _mm256_or_si256(a, b); }
-  static V xor_(V a, V b) { return _mm256_xor_si256(a, b); }
-  static V min(V a, V b) { return _mm256_min_epu32(a, b); }
-  static V add(V a, V b) { return _mm256_add_epi32(a, b); }
-  static V andnot(V a, V b) { return _mm256_andnot_si256(a, b); }
-  static V neg(V v) { return _mm256_sub_epi32(_mm256_setzero_si256(), v); }
-  static V shl1(V v) { return _mm256_slli_epi32(v, 1); }
-  static V shr1(V v) { return _mm256_srli_epi32(v, 1); }
+  static V load(const Row* p) {
+    return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p)),
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(p + 8))};
+  }
+  static void store(Row* p, V v) {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(p), v.lo);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(p + 8), v.hi);
+  }
+  static V set1(Row x) {
+    const __m256i v = _mm256_set1_epi32(static_cast<int>(x));
+    return {v, v};
+  }
+  static V zero() { return {_mm256_setzero_si256(), _mm256_setzero_si256()}; }
+  static V iota() {
+    return {_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+            _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15)};
+  }
+  static V and_(V a, V b) { return {_mm256_and_si256(a.lo, b.lo), _mm256_and_si256(a.hi, b.hi)}; }
+  static V or_(V a, V b) { return {_mm256_or_si256(a.lo, b.lo), _mm256_or_si256(a.hi, b.hi)}; }
+  static V xor_(V a, V b) { return {_mm256_xor_si256(a.lo, b.lo), _mm256_xor_si256(a.hi, b.hi)}; }
+  static V min(V a, V b) { return {_mm256_min_epu32(a.lo, b.lo), _mm256_min_epu32(a.hi, b.hi)}; }
+  static V add(V a, V b) { return {_mm256_add_epi32(a.lo, b.lo), _mm256_add_epi32(a.hi, b.hi)}; }
+  static V andnot(V a, V b) {
+    return {_mm256_andnot_si256(a.lo, b.lo), _mm256_andnot_si256(a.hi, b.hi)};
+  }
+  static V neg(V v) {
+    return {_mm256_sub_epi32(_mm256_setzero_si256(), v.lo),
+            _mm256_sub_epi32(_mm256_setzero_si256(), v.hi)};
+  }
+  static V shl1(V v) { return {_mm256_slli_epi32(v.lo, 1), _mm256_slli_epi32(v.hi, 1)}; }
+  static V shr1(V v) { return {_mm256_srli_epi32(v.lo, 1), _mm256_srli_epi32(v.hi, 1)}; }
   static Shift shift(int n) { return _mm256_set1_epi32(n); }
-  static V shl(V v, Shift s) { return _mm256_sllv_epi32(v, s); }
-  static V shr(V v, Shift s) { return _mm256_srlv_epi32(v, s); }
-  static M is_zero(V v) { return _mm256_cmpeq_epi32(v, _mm256_setzero_si256()); }
-  static M eq(V a, V b) { return _mm256_cmpeq_epi32(a, b); }
-  static M lt(V a, V b) { return _mm256_cmpgt_epi32(b, a); }
-  static M all() { return _mm256_set1_epi32(-1); }
-  static M mor(M a, M b) { return _mm256_or_si256(a, b); }
-  static M mand(M a, M b) { return _mm256_and_si256(a, b); }
-  static M mandnot(M a, M b) { return _mm256_andnot_si256(b, a); }
-  static V clear(M m, V v) { return _mm256_andnot_si256(m, v); }
-  static V select(M m, V v) { return _mm256_and_si256(m, v); }
+  static V shl(V v, Shift s) { return {_mm256_sllv_epi32(v.lo, s), _mm256_sllv_epi32(v.hi, s)}; }
+  static V shr(V v, Shift s) { return {_mm256_srlv_epi32(v.lo, s), _mm256_srlv_epi32(v.hi, s)}; }
+  static M is_zero(V v) { return eq(v, zero()); }
+  static M eq(V a, V b) { return {_mm256_cmpeq_epi32(a.lo, b.lo), _mm256_cmpeq_epi32(a.hi, b.hi)}; }
+  static M lt(V a, V b) { return {_mm256_cmpgt_epi32(b.lo, a.lo), _mm256_cmpgt_epi32(b.hi, a.hi)}; }
+  static M all() {
+    const __m256i v = _mm256_set1_epi32(-1);
+    return {v, v};
+  }
+  static M mor(M a, M b) { return or_(a, b); }
+  static M mand(M a, M b) { return and_(a, b); }
+  static M mandnot(M a, M b) { return andnot(b, a); }
+  static V clear(M m, V v) { return andnot(m, v); }
+  static V select(M m, V v) { return and_(m, v); }
   static unsigned bits(M m) {
-    return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m)));
+    return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m.lo))) |
+           static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(m.hi))) << 8;
   }
   static int popcount(unsigned x) { return __builtin_popcount(x); }
-  static bool all_zero(V v) { return _mm256_testz_si256(v, v) != 0; }
-  static __m256i perm(unsigned keep) {
-    return _mm256_cvtepu8_epi32(
-        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kCompress[keep])));
+  static bool all_zero(V v) {
+    const __m256i x = _mm256_or_si256(v.lo, v.hi);
+    return _mm256_testz_si256(x, x) != 0;
   }
-  static void store_compressed(Row* p, V v, __m256i perm) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(v, perm));
+  static __m256i table(const std::array<std::uint64_t, 256>& t, unsigned m) {
+    return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&t[m])));
   }
-  // Expanding load: lane i of `empty` takes p[ranks(bits(empty))[i]], the others keep old.
-  static V ranks(unsigned empty) {
-    return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kRank[empty])));
+  // The permutations of the two halves and where the high half's kept lanes go.
+  struct Perm {
+    __m256i lo, hi;
+    int at;
+  };
+  static Perm perm(unsigned keep) {
+    return {table(kCompress, keep & 0xff), table(kCompress, keep >> 8), std::popcount(keep & 0xff)};
   }
-  static V refill(V old, M empty, V rank, const Row* p) {
-    const V next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    return _mm256_blendv_epi8(old, _mm256_permutevar8x32_epi32(next, rank), empty);
+  static void store_compressed(Row* p, V v, const Perm& perm) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(v.lo, perm.lo));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + perm.at),
+                        _mm256_permutevar8x32_epi32(v.hi, perm.hi));
   }
-  static V refill_index(V old, M empty, V rank, Row p) {
-    return _mm256_blendv_epi8(old, _mm256_add_epi32(rank, set1(p)), empty);
+  // Expanding load: lane i of `empty` takes p[its rank among the empty lanes], the others keep
+  // old; the high half's empty lanes come after the low half's.
+  static Perm ranks(unsigned empty) {
+    return {table(kRank, empty & 0xff), table(kRank, empty >> 8), std::popcount(empty & 0xff)};
+  }
+  static V refill(V old, M empty, const Perm& rank, const Row* p) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + rank.at));
+    return {_mm256_blendv_epi8(old.lo, _mm256_permutevar8x32_epi32(lo, rank.lo), empty.lo),
+            _mm256_blendv_epi8(old.hi, _mm256_permutevar8x32_epi32(hi, rank.hi), empty.hi)};
+  }
+  static V refill_index(V old, M empty, const Perm& rank, Row p) {
+    const __m256i lo = _mm256_add_epi32(rank.lo, _mm256_set1_epi32(static_cast<int>(p)));
+    const __m256i hi = _mm256_add_epi32(rank.hi, _mm256_set1_epi32(static_cast<int>(p) + rank.at));
+    return {_mm256_blendv_epi8(old.lo, lo, empty.lo), _mm256_blendv_epi8(old.hi, hi, empty.hi)};
   }
 };
 
