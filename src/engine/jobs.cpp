@@ -144,12 +144,13 @@ CountMethod choose_method(int n) {
   // (branch_rules.hpp), the vector backtrackers are ahead of the join at every N they were
   // timed at on an Intel Xeon (model 207), clang build, medians of 3 interleaved runs or one
   // run: AVX2 N = 18 8.06 s against 8.54 s, N = 19 58.5 s against 78.9 s, a strided sample of
-  // N = 20 (`--shard 7/128`) 3.83 s against 4.23 s; AVX-512 further ahead. On the CPUs the
-  // join used to win on with a vector kernel (AMD Zen 3 with AVX2, 13.65 s against 9.52 s at
-  // N = 18; Zen 4, whose AVX-512 runs at half width, 12.08 s against 8.95 s) the backtracker
-  // has since gained about 1.5x from other changes and 1.33x from the new representatives (as
-  // measured on the Xeon), so it is expected ahead there too; not re-measured, no such CPU was
-  // at hand. NEON: not measured, and the join's vector paths are x86 only: kept at 20.
+  // N = 20 (`--shard 7/128`) 3.83 s against 4.23 s; AVX-512 further ahead. On an AMD Zen 4,
+  // whose AVX-512 runs at half width and where the join used to win (12.08 s against 8.95 s at
+  // N = 18), the same holds now: N = 18 AVX-512 4.63 s, AVX2 6.41 s, join 8.36 s (medians of 3).
+  // AMD Zen 3 (the join ahead at N = 18 then, 13.65 s against 9.52 s): not re-measured, no such
+  // CPU was at hand; expected ahead there too, as the backtracker has gained about 2x since
+  // and the join about 7% (Zen 4, N = 18). NEON: not measured, and the join's vector paths
+  // are x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
