@@ -22,8 +22,10 @@
 // more. One thread, the file compiled without AVX-512 (as every build does, src/CMakeLists.txt),
 // interleaved runs, medians of 5, AMD EPYC Zen 4: `count 18 --shard 3/8` 0.92 -> 0.80 s, the
 // N = 20 sample `--shard 7/128` 3.34 -> 2.97 s, count 17 0.985 -> 0.966 s, count 16 0.171 ->
-// 0.167 s (7 runs). The same for the AVX-512 tier (two zmm registers, 32 lanes) was slower on
-// that CPU: the N = 20 sample 2.14 -> 2.24 s, count 17 0.657 -> 0.676 s; not kept.
+// 0.167 s (7 runs). Three registers (24 lanes) were level with two (the N = 20 sample 3.00 s
+// both, the N = 18 sample 0.81 against 0.80 s, count 17 0.90 against 0.94 s), so two it is.
+// The same for the AVX-512 tier (two zmm registers, 32 lanes) was slower on that CPU: the
+// N = 20 sample 2.14 -> 2.24 s, count 17 0.657 -> 0.676 s; not kept.
 #include <algorithm>
 #include <array>
 #include <bit>
