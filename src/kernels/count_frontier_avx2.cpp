@@ -163,14 +163,17 @@ struct Avx2 {
   static __m256i table(const std::array<std::uint64_t, 256>& t, unsigned m) {
     return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&t[m])));
   }
-  // The permutations of the two halves and where the high half's kept lanes go.
+  // A 16-bit lane mask's table entries for the two halves, and how many lanes of the mask the
+  // low half has (where the high half's lanes start): the kept lanes' permutations for the
+  // compress-store (kCompress), the empty lanes' ranks for the refill (kRank).
   struct Perm {
     __m256i lo, hi;
     int at;
   };
-  static Perm perm(unsigned keep) {
-    return {table(kCompress, keep & 0xff), table(kCompress, keep >> 8), std::popcount(keep & 0xff)};
+  static Perm halves(const std::array<std::uint64_t, 256>& t, unsigned m) {
+    return {table(t, m & 0xff), table(t, m >> 8), std::popcount(m & 0xff)};
   }
+  static Perm perm(unsigned keep) { return halves(kCompress, keep); }
   static void store_compressed(Row* p, V v, const Perm& perm) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm256_permutevar8x32_epi32(v.lo, perm.lo));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + perm.at),
@@ -178,9 +181,7 @@ struct Avx2 {
   }
   // Expanding load: lane i of `empty` takes p[its rank among the empty lanes], the others keep
   // old; the high half's empty lanes come after the low half's.
-  static Perm ranks(unsigned empty) {
-    return {table(kRank, empty & 0xff), table(kRank, empty >> 8), std::popcount(empty & 0xff)};
-  }
+  static Perm ranks(unsigned empty) { return halves(kRank, empty); }
   static V refill(V old, M empty, const Perm& rank, const Row* p) {
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + rank.at));

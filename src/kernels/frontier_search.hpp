@@ -58,7 +58,7 @@
 //
 // A policy S provides (V: a vector of S::kLanes 32-bit lanes, M: a lane mask; kPruneRows:
 // how many of the last rows the dead-end tests look at, 1..4, the best count per tier, until
-// the column cover takes over (Prune::dead's Cover), from where every tier tests them all;
+// the column cover takes over (Prune::kept's Cover), from where every tier tests them all;
 // kRefill: whether lanes that run out of candidates take the next states, see peel_states):
 //   load(p) store(p, v) (p aligned to the vector), zero() set1(x) iota()
 //   and_ or_ xor_ add min (unsigned), andnot(a, b) = ~a & b, neg(v) = 0 - v, shl1/shr1,
@@ -94,7 +94,7 @@ typename S::M any_bits(typename S::V v, typename S::V bits) {
 }
 
 inline constexpr int kCapacity = 2048;  // states per row buffer
-inline constexpr int kCoverRows = 6;    // Prune::dead's column cover from this many rows left
+inline constexpr int kCoverRows = 6;    // Prune::kept's column cover from this many rows left
 inline constexpr int kRows = 32;
 inline constexpr Row kFlag = Row{1} << 31;  // "this edge-branch board may tie with a rotation"
 // Up to N = 25, spare bits of `down` also say which rotation a flagged board may tie with and
