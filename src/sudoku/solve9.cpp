@@ -411,6 +411,58 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
 #endif
 }
 
+// Writes a solved grid's 81 cells (1-9) from its digit words. Cell 27 * b + p is bit p of band
+// b's word, so a digit's three words side by side are its 81 cells in order: each digit's
+// cells are set by one byte mask (AVX-512) or three 32-bit masks widened to bytes (AVX2). A
+// loop over each word's bits, 81 exits the predictor cannot learn, took 4% of `solve` on serg.
+inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+  __m512i low = _mm512_setzero_si512();   // cells 0-63
+  __m256i high = _mm256_setzero_si256();  // cells 64-80
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t* w = &F[3 * d];
+    const std::uint64_t cells =
+        w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
+    low = _mm512_mask_mov_epi8(low, cells, _mm512_set1_epi8(static_cast<char>(d + 1)));
+    high = _mm256_mask_mov_epi8(high, w[2] >> 10, _mm256_set1_epi8(static_cast<char>(d + 1)));
+  }
+  _mm512_storeu_si512(out, low);
+  _mm256_mask_storeu_epi8(out + 64, 0x1ffff, high);
+#elif defined(__AVX2__)
+  // Byte i of a 32-bit mask's bytes: all ones where bit i is set.
+  const auto bytes_of = [](std::uint32_t m) {
+    const __m256i spread =
+        _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(m)),
+                            _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+                                             2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3));
+    const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201));
+    return _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit);
+  };
+  // Cells 0-31, 32-63 and 49-80 (the last block overlaps the second, so that no store passes
+  // cell 80).
+  __m256i block[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+  for (int d = 0; d < 9; ++d) {
+    const std::uint32_t* w = &F[3 * d];
+    const std::uint64_t cells =
+        w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
+    const std::uint32_t masks[3] = {static_cast<std::uint32_t>(cells),
+                                    static_cast<std::uint32_t>(cells >> 32),
+                                    static_cast<std::uint32_t>(cells >> 49) | (w[2] >> 10) << 15};
+    const __m256i digit = _mm256_set1_epi8(static_cast<char>(d + 1));
+    for (int k = 0; k < 3; ++k)
+      block[k] = _mm256_or_si256(block[k], _mm256_and_si256(bytes_of(masks[k]), digit));
+  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), block[0]);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32), block[1]);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 49), block[2]);
+#else
+  for (int d = 0; d < 9; ++d)
+    for (int b = 0; b < 3; ++b)
+      for (std::uint32_t x = F[3 * d + b]; x; x &= x - 1)
+        out[27 * b + std::countr_zero(x)] = static_cast<std::uint8_t>(d + 1);
+#endif
+}
+
 struct Search {
   std::uint64_t limit;
   std::uint64_t solutions = 0;
@@ -651,13 +703,7 @@ struct Search {
     // Counting to two: a rectangle of free cells in the first solution is the second. Not
     // checked when no guess is open (the search ends here anyway): 76% of 17-clue puzzles.
     if (limit == 2 && depth > 0 && has_free_rectangle(s.F, any_given)) solutions = 2;
-    if (!first) return;
-    for (int d = 0; d < 9; ++d)
-      for (int b = 0; b < 3; ++b)
-        for (std::uint32_t x = s.F[3 * d + b]; x; x &= x - 1) {
-          int p = std::countr_zero(x);
-          first[(3 * b + p / 9) * 9 + p % 9] = static_cast<std::uint8_t>(d + 1);
-        }
+    if (first) write_cells(s.F, first);
   }
 
   // How many open cells see the cell at bit p of band b (its row and box in the band, its
