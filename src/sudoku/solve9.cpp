@@ -414,7 +414,8 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
 // Writes a solved grid's 81 cells (1-9) from its digit words. Cell 27 * b + p is bit p of band
 // b's word, so a digit's three words side by side are its 81 cells in order: each digit's
 // cells are set by one byte mask (AVX-512) or three 32-bit masks widened to bytes (AVX2). A
-// loop over each word's bits, 81 exits the predictor cannot learn, took 4% of `solve` on serg.
+// loop over each word's bits (27 loop exits the predictor cannot learn) took 4% of the solver's
+// time on serg when it returns the solution.
 inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
 #if defined(__AVX512BW__) && defined(__AVX512VL__)
   __m512i low = _mm512_setzero_si512();   // cells 0-63
