@@ -430,7 +430,7 @@ inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
   _mm512_storeu_si512(out, low);
   _mm256_mask_storeu_epi8(out + 64, 0x1ffff, high);
 #elif defined(__AVX2__)
-  // Byte i of a 32-bit mask's bytes: all ones where bit i is set.
+  // The 32 bytes of mask m: byte i all ones where bit i of m is set, else zero.
   const auto bytes_of = [](std::uint32_t m) {
     const __m256i spread =
         _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(m)),
