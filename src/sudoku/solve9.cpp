@@ -411,6 +411,12 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
 #endif
 }
 
+// Cells 0-63 of a digit from its three band words `w` (cells 64-80 are w[2] >> 10). Only the
+// vector forms of write_cells use it.
+[[maybe_unused]] inline std::uint64_t low_cells(const std::uint32_t* w) {
+  return w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
+}
+
 // Writes a solved grid's 81 cells (1-9) from its digit words. Cell 27 * b + p is bit p of band
 // b's word, so a digit's three words side by side are its 81 cells in order: each digit's
 // cells are set by one byte mask (AVX-512) or three 32-bit masks widened to bytes (AVX2). A
@@ -422,8 +428,7 @@ inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
   __m256i high = _mm256_setzero_si256();  // cells 64-80
   for (int d = 0; d < 9; ++d) {
     const std::uint32_t* w = &F[3 * d];
-    const std::uint64_t cells =
-        w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
+    const std::uint64_t cells = low_cells(w);
     low = _mm512_mask_mov_epi8(low, cells, _mm512_set1_epi8(static_cast<char>(d + 1)));
     high = _mm256_mask_mov_epi8(high, w[2] >> 10, _mm256_set1_epi8(static_cast<char>(d + 1)));
   }
@@ -444,8 +449,7 @@ inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
   __m256i block[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
   for (int d = 0; d < 9; ++d) {
     const std::uint32_t* w = &F[3 * d];
-    const std::uint64_t cells =
-        w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
+    const std::uint64_t cells = low_cells(w);
     const std::uint32_t masks[3] = {static_cast<std::uint32_t>(cells),
                                     static_cast<std::uint32_t>(cells >> 32),
                                     static_cast<std::uint32_t>(cells >> 49) | (w[2] >> 10) << 15};
