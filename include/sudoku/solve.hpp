@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <string_view>
+#include <vector>
 
 #include "sudoku/grid.hpp"
 
@@ -44,8 +46,27 @@ bool givens_repeat9(const std::uint8_t* cells);
 // fewest-candidates branching. Exposed so tools can compare against it.
 SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);
 
-// Which SIMD/bit-instruction level the 9x9 solver was compiled for ("avx512+bmi2",
-// "avx2+bmi2", "avx2", "bmi2", "portable").
-const char* solver_isa();
+// Solver tiers: the 9x9 solver is compiled once per instruction set and the fastest one this
+// CPU executes is chosen at run time, so a portable build runs vector code where the CPU has
+// it. Fastest first: "avx512" (x86-64 with AVX-512 F, BW, VL and VPOPCNTDQ), "avx2" (x86-64
+// with AVX2, BMI1, BMI2 and POPCNT), "scalar" (any CPU). Every tier finds the same solutions
+// with the same guesses; only the speed differs.
+//
+//   sudoku::select_solver_tier("avx2");   // or SUDOKU_KERNEL=avx2 in the environment
+//   sudoku::solver_tier();                // "avx2"
+
+// The tiers this build has and this CPU executes, fastest first ("scalar" always).
+std::vector<std::string_view> available_solver_tiers();
+
+// The tier solving now: the last select_solver_tier(), else the environment variable
+// SUDOKU_KERNEL (a tier name or "auto"), else the fastest available. Throws
+// std::invalid_argument with a one-line message when SUDOKU_KERNEL names an unknown tier or
+// one that is not available here (then so does every 9x9 solve).
+std::string_view solver_tier();
+
+// Makes every later 9x9 solve in this process use `name` (a tier name, or "auto" for the
+// fastest); returns the tier chosen. Throws std::invalid_argument with a one-line message for
+// an unknown name or an unavailable tier. Not meant to be called while solves run.
+std::string_view select_solver_tier(std::string_view name);
 
 }  // namespace sudoku

@@ -63,6 +63,18 @@ for args in "bench $T/one.txt --repeat 0" "bench $T/one.txt --limit 0" "generate
 done
 expect_bad 2 solve --size 7 "$T/one.txt"
 expect_bad 2 frobnicate
+# A solver tier that does not exist, or that this CPU lacks (x86 names on other CPUs), is
+# refused before any work; "auto" and "scalar" run everywhere.
+SUDOKU_KERNEL=sse9 expect_bad 2 count "$T/one.txt"
+expect_error_contains "unknown solver tier 'sse9'"
+if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+  SUDOKU_KERNEL=avx2 expect_bad 2 count "$T/one.txt"
+  expect_error_contains "not available"
+fi
+for tier in auto scalar; do
+  got=$(SUDOKU_KERNEL=$tier "$BIN" count "$T/one.txt" 2>&1) || fail "SUDOKU_KERNEL=$tier: exit $?"
+  [ "$got" = "unique 1" ] || fail "SUDOKU_KERNEL=$tier count: $got"
+done
 expect_bad 2 solve "$(head -c 100000 /dev/zero | tr '\0' 'z')"
 [ "$(wc -c <"$T/err")" -lt 400 ] || fail "solve LONG-NAME: the message echoes it whole"
 

@@ -14,6 +14,8 @@ help)
   [ -s "$tmp/err" ] && fail "--help wrote to stderr"
   "$bin" --version >"$tmp/out" || fail "--version exit $?"
   grep -Eq '^sudoku [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" || fail "version: $(cat "$tmp/out")"
+  grep -Eq '^9x9 solver on this CPU: (avx512|avx2|scalar) \(available: .*scalar;' "$tmp/out" ||
+    fail "version does not name the solver tier: $(cat "$tmp/out")"
   ;;
 usage)
   "$bin" solve --size 7 </dev/null >"$tmp/out" 2>"$tmp/err"; rc=$?

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "../../src/sudoku/general_solver.hpp"  // the solver class, to switch its rules in tests
 #include "data.hpp"
@@ -15,7 +18,45 @@ namespace {
 using testing::load;
 using testing::parse;
 
-TEST(Solve9, Curated5000MatchesGivenSolutions) {
+// Every Solve9 test runs once for each solver tier this build and CPU have (selected for the
+// test, "auto" again after it), so one machine checks the AVX-512, AVX2 and scalar forms of the
+// 9x9 solver alike. The two that mostly time the teaching solver (Solve9Reference) run on the
+// default tier only.
+class Solve9 : public ::testing::TestWithParam<std::string_view> {
+ protected:
+  void SetUp() override { select_solver_tier(GetParam()); }
+  void TearDown() override { select_solver_tier("auto"); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Tiers, Solve9, ::testing::ValuesIn(available_solver_tiers()),
+                         [](const ::testing::TestParamInfo<std::string_view>& tier) {
+                           return std::string(tier.param);
+                         });
+
+TEST(SolverTiers, ScalarIsAlwaysThereAndLast) {
+  const auto tiers = available_solver_tiers();
+  ASSERT_FALSE(tiers.empty());
+  EXPECT_EQ(tiers.back(), "scalar");
+  EXPECT_EQ(select_solver_tier("auto"), tiers.front());
+  EXPECT_EQ(solver_tier(), tiers.front());
+}
+
+TEST(SolverTiers, UnknownOrUnavailableNamesAreRefused) {
+  EXPECT_THROW(select_solver_tier("sse9"), std::invalid_argument);
+  EXPECT_THROW(select_solver_tier(""), std::invalid_argument);
+  const auto tiers = available_solver_tiers();
+  for (const std::string_view name : {"avx512", "avx2", "scalar"}) {
+    const bool here = std::find(tiers.begin(), tiers.end(), name) != tiers.end();
+    if (here) {
+      EXPECT_EQ(select_solver_tier(name), name);
+    } else {
+      EXPECT_THROW(select_solver_tier(name), std::invalid_argument) << name;
+    }
+  }
+  select_solver_tier("auto");
+}
+
+TEST_P(Solve9, Curated5000MatchesGivenSolutions) {
   std::vector<std::string> solutions;
   auto puzzles = load("curated_5000.csv", &solutions);
   ASSERT_EQ(puzzles.size(), 5000u);
@@ -37,19 +78,19 @@ void expect_all_unique(const std::vector<Grid>& puzzles) {
   }
 }
 
-TEST(Solve9, Every17CluePuzzleSolvedValidAndUnique) {
+TEST_P(Solve9, Every17CluePuzzleSolvedValidAndUnique) {
   auto puzzles = load("puzzles2_17_clue");
   ASSERT_EQ(puzzles.size(), 49158u);
   expect_all_unique(puzzles);
 }
 
-TEST(Solve9, EveryMagictourPuzzleSolvedValidAndUnique) {
+TEST_P(Solve9, EveryMagictourPuzzleSolvedValidAndUnique) {
   auto puzzles = load("puzzles3_magictour_top1465");
   ASSERT_EQ(puzzles.size(), 1465u);
   expect_all_unique(puzzles);
 }
 
-TEST(Solve9, EverySergPuzzleHasMultipleSolutions) {
+TEST_P(Solve9, EverySergPuzzleHasMultipleSolutions) {
   auto puzzles = load("puzzles7_serg_benchmark");
   ASSERT_EQ(puzzles.size(), 10000u);
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -59,7 +100,7 @@ TEST(Solve9, EverySergPuzzleHasMultipleSolutions) {
   }
 }
 
-TEST(Solve9, GeneralSolverAgreesOnSample) {
+TEST_P(Solve9, GeneralSolverAgreesOnSample) {
   auto hard = load("puzzles3_magictour_top1465");
   auto clue17 = load("puzzles2_17_clue");
   for (std::size_t i = 0; i < clue17.size(); i += 97) hard.push_back(clue17[i]);
@@ -70,7 +111,7 @@ TEST(Solve9, GeneralSolverAgreesOnSample) {
   }
 }
 
-TEST(Solve9, TeachingBacktrackerAgreesOnSample) {
+TEST(Solve9Reference, TeachingBacktrackerAgreesOnSample) {
   auto curated = load("curated_5000.csv");
   // Beginner and Easy puzzles: the teaching backtracker is quick on them.
   for (std::size_t i = 0; i < 2000; i += 10) {
@@ -80,7 +121,7 @@ TEST(Solve9, TeachingBacktrackerAgreesOnSample) {
   }
 }
 
-TEST(Solve9, CountsAgreeWithTeachingBacktrackerOnPuzzlesWithHolesRemoved) {
+TEST(Solve9Reference, CountsAgreeWithTeachingBacktrackerOnPuzzlesWithHolesRemoved) {
   auto curated = load("curated_5000.csv");
   std::mt19937 rng(42);
   int multi = 0;
@@ -99,7 +140,7 @@ TEST(Solve9, CountsAgreeWithTeachingBacktrackerOnPuzzlesWithHolesRemoved) {
   EXPECT_GT(multi, 10);  // the sample really exercises counting
 }
 
-TEST(Solve9, EmptyGridHasManySolutions) {
+TEST_P(Solve9, EmptyGridHasManySolutions) {
   Grid empty(3);
   SolveResult r = solve(empty, 2);
   EXPECT_EQ(r.solutions, 2u);
@@ -107,7 +148,7 @@ TEST(Solve9, EmptyGridHasManySolutions) {
   EXPECT_EQ(count_solutions(empty, 1000), 1000u);
 }
 
-TEST(Solve9, BrokenGivensHaveNoSolution) {
+TEST_P(Solve9, BrokenGivensHaveNoSolution) {
   Grid g(3);
   g[0] = g[1] = 1;  // repeated in row 1
   EXPECT_EQ(solve(g).solutions, 0u);
@@ -128,7 +169,7 @@ TEST(Solve9, BrokenGivensHaveNoSolution) {
   EXPECT_EQ(solve_general(h).solutions, 0u);
 }
 
-TEST(Solve9, RepeatedGivensHaveNoSolution) {
+TEST_P(Solve9, RepeatedGivensHaveNoSolution) {
   // solve9 takes raw cells (no parser in front): a digit given twice in a row, a column or
   // a box (cells in different rows and columns), or a value over 9, is no solution. Every
   // digit, in every band: the vector start handles digits 1-8 in lanes and 9 apart.
@@ -149,7 +190,7 @@ TEST(Solve9, RepeatedGivensHaveNoSolution) {
   EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u);
 }
 
-TEST(Solve9, GivensRepeatAgreesWithFindConflict) {
+TEST_P(Solve9, GivensRepeatAgreesWithFindConflict) {
   // The readers' house check: every digit repeated in a row, a column and a box of every
   // band (the vector form does digits 1-8 in lanes and 9 apart), then random grids of 0-40
   // givens, most of them with a repeat somewhere.
@@ -185,7 +226,7 @@ TEST(Solve9, GivensRepeatAgreesWithFindConflict) {
 // A solved grid with the four cells of a rectangle emptied: the two digits can trade
 // places, so counting to two must find two, whether the rectangle spans two rows of a band
 // (columns in two stacks) or two columns of a stack. With one of its cells kept, one solution.
-TEST(Solve9, EmptiedRectangleHasTwoSolutions) {
+TEST_P(Solve9, EmptiedRectangleHasTwoSolutions) {
   std::vector<std::string> solutions;
   load("curated_5000.csv", &solutions);
   ASSERT_GE(solutions.size(), 50u);
@@ -219,7 +260,7 @@ TEST(Solve9, EmptiedRectangleHasTwoSolutions) {
 // does not. Both must agree, and with the general solver, on puzzles with one, a few or many
 // solutions, where the rectangles in the first solution may or may not hold a given. Hard
 // puzzles (magictour) reach their first solution after guesses, where the check runs.
-TEST(Solve9, CountToTwoAgreesWithLongerCountsOnPuzzlesWithCluesRemoved) {
+TEST_P(Solve9, CountToTwoAgreesWithLongerCountsOnPuzzlesWithCluesRemoved) {
   auto puzzles = load("puzzles3_magictour_top1465");
   auto curated = load("curated_5000.csv");
   for (std::size_t i = 0; i < curated.size(); i += 5) puzzles.push_back(curated[i]);
@@ -240,19 +281,17 @@ TEST(Solve9, CountToTwoAgreesWithLongerCountsOnPuzzlesWithCluesRemoved) {
   EXPECT_GT(multi, 500);  // the sample really exercises the second solution
 }
 
-// Every form of the 9x9 solver (AVX-512, AVX2, NEON, portable: whichever this build compiled)
-// makes the same deductions and branches on the same cells, so the guesses it takes over a
-// set are a property of its rules, not of the build. Release builds run the vector forms,
-// the sanitizer and cross builds the others; all must count the same.
-TEST(Solve9, GuessesAreTheSameInEveryBuild) {
+// Every tier of the 9x9 solver makes the same deductions and branches on the same cells, so
+// the guesses it takes over a set are a property of its rules, not of the instruction set.
+TEST_P(Solve9, GuessesAreTheSameInEveryTier) {
   const auto puzzles = load("puzzles3_magictour_top1465");
   ASSERT_EQ(puzzles.size(), 1465u);
   std::uint64_t guesses = 0;
   for (const Grid& p : puzzles) ASSERT_EQ(solve9(p.data(), 2, nullptr, &guesses), 1u);
-  EXPECT_EQ(guesses, 14286u) << "solver_isa " << solver_isa();
+  EXPECT_EQ(guesses, 14286u) << "solver tier " << solver_tier();
 }
 
-TEST(Solve9, LimitZeroAndOne) {
+TEST_P(Solve9, LimitZeroAndOne) {
   Grid empty(3);
   EXPECT_EQ(count_solutions(empty, 0), 0u);
   EXPECT_EQ(count_solutions(empty, 1), 1u);

@@ -161,8 +161,8 @@ int run_bench(const BenchArgs& a) {
   const double n = static_cast<double>(puzzles.size());
   json out = json::array();
   if (c.fmt() != Format::json)
-    fmt::print("{}: {} puzzles, {}x{}, limit {}, 1 thread, isa {}, median of {} runs\n", c.input,
-               puzzles.size(), c.size, c.size, limit, sudoku::solver_isa(), repeat);
+    fmt::print("{}: {} puzzles, {}x{}, limit {}, 1 thread, solver tier {}, median of {} runs\n",
+               c.input, puzzles.size(), c.size, c.size, limit, sudoku::solver_tier(), repeat);
   if (c.fmt() != Format::json)
     fmt::print("{:<20} {:>10} {:>12} {:>10} {:>10} {:>9} {:>8} {:>8} {:>6}  {}\n", "solver",
                "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique", "multiple",
@@ -194,7 +194,7 @@ int run_bench(const BenchArgs& a) {
                          {"unique", r.unique},
                          {"multiple", r.multiple},
                          {"none", r.none},
-                         {"isa", sudoku::solver_isa()}});
+                         {"tier", sudoku::solver_tier()}});
     } else {
       fmt::print(
           "{:<20} {:>10.0f} {:>12.0f} {:>10.2f} {:>10.3f} {:>8.1f}% {:>8} {:>8} {:>6}  "

@@ -7,19 +7,35 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
+#include "sudoku/solve.hpp"
 
 #ifndef SUDOKU_VERSION
 #define SUDOKU_VERSION "0.0.0"
 #endif
 
+namespace {
+
+// The second line of --version: which form of the 9x9 solver runs on this CPU.
+std::string solver_tier_summary() {
+  std::string available;
+  for (const std::string_view t : sudoku::available_solver_tiers())
+    available += fmt::format("{}{}", available.empty() ? "" : ", ", t);
+  return fmt::format("9x9 solver on this CPU: {} (available: {}; SUDOKU_KERNEL=NAME forces one)",
+                     sudoku::available_solver_tiers().front(), available);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace sudoku::cli;
   CLI::App app{"sudoku: solve, count, generate, rate and benchmark Sudoku puzzles (4x4 to 25x25)"};
-  app.set_version_flag("--version", std::string("sudoku ") + SUDOKU_VERSION);
+  app.set_version_flag("--version",
+                       std::string("sudoku ") + SUDOKU_VERSION + "\n" + solver_tier_summary());
   app.require_subcommand(1);
 
   Command command;
@@ -40,6 +56,13 @@ int main(int argc, char** argv) {
     const std::string msg = e.what();
     fmt::print(stderr, "sudoku: {} (see sudoku --help)\n",
                tool_io::one_line(msg.empty() ? "bad usage" : msg));
+    return 2;
+  }
+  // A bad SUDOKU_KERNEL is bad input, told before any work.
+  try {
+    (void)sudoku::solver_tier();
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "sudoku: {}\n", e.what());
     return 2;
   }
   int code = 2;

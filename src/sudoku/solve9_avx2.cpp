@@ -1,0 +1,55 @@
+// The 9x9 solver for x86-64 CPUs with AVX2, BMI1, BMI2 and POPCNT (solve9_search.hpp with its
+// AVX2 forms), compiled for them by a target pragma whatever -march the build uses and run
+// only where the CPU has them (solve9.cpp).
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "solve9_tiers.hpp"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt")
+#endif
+
+#define SUDOKU_TIER tier_avx2
+#define SUDOKU_TIER_AVX2 1
+#define SUDOKU_TIER_AVX512 0
+#include "solve9_search.hpp"
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+namespace sudoku {
+
+namespace {
+
+bool avx2_available() {
+  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                          __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  return has;
+}
+
+}  // namespace
+
+const Solve9Tier kSolve9Avx2 = {"avx2", &avx2_available, &tier_avx2::solve,
+                                &tier_avx2::givens_repeat};
+
+}  // namespace sudoku
+
+#else  // not x86-64
+
+namespace sudoku {
+const Solve9Tier kSolve9Avx2 = {"avx2", [] { return false; }, nullptr, nullptr};
+}  // namespace sudoku
+
+#endif

@@ -1,0 +1,24 @@
+// The 9x9 solver's tiers (internal): solve9_search.hpp compiled once per instruction set, in
+// solve9_avx512.cpp, solve9_avx2.cpp and solve9_scalar.cpp; solve9.cpp picks the one that runs
+// (include/sudoku/solve.hpp, "solver tiers").
+#pragma once
+
+#include <cstdint>
+
+namespace sudoku {
+
+struct Solve9Tier {
+  const char* name;
+  // False where this build lacks the tier or this CPU cannot execute it; then the two
+  // functions below are null.
+  bool (*available)();
+  std::uint64_t (*solve)(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
+                         std::uint64_t* guesses);
+  bool (*givens_repeat)(const std::uint8_t* cells);
+};
+
+extern const Solve9Tier kSolve9Avx512;  // x86-64 with AVX-512 F, BW, VL, VPOPCNTDQ, AVX2, BMI2
+extern const Solve9Tier kSolve9Avx2;    // x86-64 with AVX2, BMI1, BMI2 and POPCNT
+extern const Solve9Tier kSolve9Scalar;  // any CPU
+
+}  // namespace sudoku
