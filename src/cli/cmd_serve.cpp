@@ -2,10 +2,13 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "cli_common.hpp"
+#include "nqueens/kernel_tier.hpp"
 #if defined(NQUEENS_HAVE_WEB)
 #include "server.hpp"
+#include "sudoku/solve.hpp"
 #endif
 
 namespace nqueens::cli {
@@ -34,6 +37,13 @@ int run_serve(const ServeArgs& a) {
       "serve: this nqueens was built without the web viewer (configure with "
       "-DNQUEENS_WEB=ON where cpp-httplib is installed)");
 #else
+  // A bad NQUEENS_KERNEL or SUDOKU_KERNEL is bad usage now, not an error on every request.
+  try {
+    (void)selected_kernel_tier();
+    (void)sudoku::solver_tier();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   web::ServerOptions options;
   options.host = a.host;
   options.port = a.port;

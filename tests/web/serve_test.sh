@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# nqueens serve on the command line: a port that cannot be bound is exit 2 with one line.
+# nqueens serve on the command line: a port that cannot be bound, or a bad tier name in the
+# environment, is exit 2 with one line.
 # Usage: serve_test.sh NQUEENS_BINARY
 source "$(dirname "$0")/../lib/testlib.sh"
 BIN=$1 NAME=nqueens
@@ -23,4 +24,9 @@ wait "$first" 2>/dev/null
 
 expect_bad 2 serve --host 203.0.113.7 --port 0  # not an address of this machine
 expect_bad 2 serve --port 70000
+# Tier names in the environment are checked before the server starts, not on every request.
+SUDOKU_KERNEL=sse9 expect_bad 2 serve --port 0
+expect_error_contains "unknown solver tier 'sse9'"
+NQUEENS_KERNEL=sse9 expect_bad 2 serve --port 0
+expect_error_contains "unknown kernel tier 'sse9'"
 finish
