@@ -3,7 +3,7 @@
 // candidate is placed at once. Hidden singles are found per house with two accumulators
 // (seen once / seen twice); locked candidates (pointing and claiming) on 16x16 and 25x25.
 // The search branches on the cell with the fewest candidates.
-// Not the 9x9 fast path (solve9.cpp); it is also the engine for generating and for tests.
+// Not the 9x9 fast path (solve9_search.hpp); it is also the engine for generating and for tests.
 #pragma once
 
 #include <algorithm>
