@@ -3,6 +3,7 @@ line that says what was wrong (the command line's words where it has the same ch
 
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -131,6 +132,26 @@ def test_bad_argument(call, exception, message):
 def test_wrong_call_shape_is_a_type_error(call):
     with pytest.raises(TypeError):
         call()
+
+
+@pytest.mark.parametrize(
+    "variable,call",
+    [
+        ("SUDOKU_KERNEL", "sudoku.solve('.' * 81)"),
+        ("NQUEENS_KERNEL", "nqueens.count(8)"),
+    ],
+)
+def test_bad_tier_in_the_environment_is_a_value_error(variable, call):
+    # The tiers are chosen once per process, so each case runs in a fresh interpreter.
+    script = (
+        "import nqueens\nfrom nqueens import sudoku\n"
+        f"try:\n    {call}\nexcept ValueError as e:\n    print(e)\n"
+    )
+    env = dict(os.environ, **{variable: "sse9"})
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.startswith(f"{variable}=sse9: unknown ")
+    assert out.stdout.count("\n") == 1
 
 
 NQUEENS_CLI = os.environ.get("NQUEENS_CLI")
