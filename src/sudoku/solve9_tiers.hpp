@@ -9,8 +9,8 @@ namespace sudoku {
 
 struct Solve9Tier {
   const char* name;
-  // False where this build lacks the tier or this CPU cannot execute it; then the two
-  // functions below are null.
+  // False where this CPU cannot execute the tier, or this build lacks it (on other
+  // architectures than x86-64: then the two functions are null). Never call them when false.
   bool (*available)();
   std::uint64_t (*solve)(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
                          std::uint64_t* guesses);
