@@ -1,5 +1,6 @@
 // The 9x9 solver for any CPU: solve9_search.hpp without its vector and BMI2 forms (table
-// lookups and plain loops instead). A -march build may still let the compiler vectorise it.
+// lookups and plain loops instead); native builds compile it for the baseline x86-64 too
+// (src/sudoku/CMakeLists.txt).
 #include <algorithm>
 #include <bit>
 #include <cstdint>
