@@ -138,3 +138,6 @@ def to_string(p: _Columns, format: _Format = "perm") -> str:
 
 def svg(p: _Columns, cell: int = 0, coordinates: bool = True, mark_attacks: bool = True) -> str:
     """The board as a standalone SVG document (n <= 1000)."""
+
+def kernel_tier() -> str:
+    """The counting kernel's tier in use: "avx512", "avx2", "neon" or "scalar"."""

@@ -19,5 +19,6 @@ solve_all = _sudoku.solve_all
 read = _sudoku.read
 generate = _sudoku.generate
 rate = _sudoku.rate
+solver_tier = _sudoku.solver_tier
 
-__all__ = ["Rating", "count", "generate", "rate", "read", "solve", "solve_all"]
+__all__ = ["Rating", "count", "generate", "rate", "read", "solve", "solve_all", "solver_tier"]

@@ -768,6 +768,15 @@ A solution as the command line prints it: "perm" (1-based columns "1 5 8 6 3 7 2
 The board as a standalone SVG document (n <= 1000): cell is the square size in pixels (0: the
 board is about 480 px), coordinates labels the edges, mark_attacks draws attacked queens red.)");
 
+  m.def(
+      "kernel_tier",
+      [] { return std::string(nqueens::kernel_tier_name(nqueens::selected_kernel_tier())); },
+      R"(kernel_tier() -> str
+
+The counting kernel's tier this process uses: "avx512", "avx2", "neon" or "scalar", the
+fastest the CPU has unless NQUEENS_KERNEL (set before the first call) names another. Raises
+ValueError when NQUEENS_KERNEL names an unknown tier or one the CPU lacks.)");
+
   py::module_ sudoku = m.def_submodule("sudoku", "Sudoku: solve, count, generate and rate.");
   define_sudoku(sudoku);
 }

@@ -286,6 +286,13 @@ A random puzzle with exactly one solution, as one line. difficulty: any, easy, m
 expert or extreme; symmetry of the clues: none, rot180, rot90 or mirror; the same seed gives
 the same puzzle (None: a random one). None when no puzzle of that difficulty turned up in
 `attempts` tries.)");
+  m.def(
+      "solver_tier", [] { return std::string(sudoku::solver_tier()); },
+      R"(solver_tier() -> str
+
+The 9x9 solver's tier this process uses: "avx512", "avx2" or "scalar", the fastest the CPU has
+unless SUDOKU_KERNEL (set before the first call) names another. Raises ValueError when
+SUDOKU_KERNEL names an unknown tier or one the CPU lacks.)");
   m.def("rate", &rate, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
         R"(rate(puzzle, *, size=None) -> Rating | None
 

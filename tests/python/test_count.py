@@ -1,5 +1,9 @@
 """nqueens.count against the published sequences, and the k-queens counts."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 import nqueens
@@ -47,3 +51,15 @@ def test_count_k_equals_count_for_k_n():
     for n in range(1, 10):
         r = nqueens.count_k(n, n)
         assert (r.total, r.unique) == (A000170[n - 1], A002562[n - 1])
+
+
+def test_tiers_are_named_and_follow_the_environment():
+    assert nqueens.kernel_tier() in ("avx512", "avx2", "neon", "scalar")
+    assert nqueens.sudoku.solver_tier() in ("avx512", "avx2", "scalar")
+    # "scalar" runs on every CPU; the tiers are chosen once per process, so a fresh interpreter.
+    env = dict(os.environ, NQUEENS_KERNEL="scalar", SUDOKU_KERNEL="scalar")
+    script = ("import nqueens\n"
+              "print(nqueens.kernel_tier(), nqueens.sudoku.solver_tier(), nqueens.count(8).total)")
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["scalar", "scalar", "92"]

@@ -138,7 +138,9 @@ def test_wrong_call_shape_is_a_type_error(call):
     "variable,call",
     [
         ("SUDOKU_KERNEL", "sudoku.solve('.' * 81)"),
+        ("SUDOKU_KERNEL", "sudoku.solver_tier()"),
         ("NQUEENS_KERNEL", "nqueens.count(8)"),
+        ("NQUEENS_KERNEL", "nqueens.kernel_tier()"),
     ],
 )
 def test_bad_tier_in_the_environment_is_a_value_error(variable, call):
