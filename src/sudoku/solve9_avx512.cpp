@@ -40,12 +40,12 @@ namespace sudoku {
 
 namespace {
 
+// The AVX2 tier's instructions and AVX-512's.
 bool avx512_available() {
-  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+  static const bool has = kSolve9Avx2.available() && __builtin_cpu_supports("avx512f") &&
+                          __builtin_cpu_supports("avx512bw") &&
                           __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512vpopcntdq") &&
-                          __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                          __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+                          __builtin_cpu_supports("avx512vpopcntdq");
   return has;
 }
 

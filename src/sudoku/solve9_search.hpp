@@ -1020,7 +1020,7 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
 }
 
 // The tier's sudoku::solve9 and sudoku::givens_repeat9 (include/sudoku/solve.hpp); the tier
-// file exports them under its own names after its target pragma ends.
+// file's Solve9Tier points at them.
 std::uint64_t solve(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
                     std::uint64_t* guesses) {
   // The givens go in whole: each digit's words keep its given cells and lose every other

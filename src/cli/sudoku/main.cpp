@@ -3,12 +3,15 @@
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
@@ -22,11 +25,9 @@ namespace {
 
 // The second line of --version: which form of the 9x9 solver runs on this CPU.
 std::string solver_tier_summary() {
-  std::string available;
-  for (const std::string_view t : sudoku::available_solver_tiers())
-    available += fmt::format("{}{}", available.empty() ? "" : ", ", t);
+  const std::vector<std::string_view> tiers = sudoku::available_solver_tiers();
   return fmt::format("9x9 solver on this CPU: {} (available: {}; SUDOKU_KERNEL=NAME forces one)",
-                     sudoku::available_solver_tiers().front(), available);
+                     tiers.front(), fmt::join(tiers, ", "));
 }
 
 }  // namespace
