@@ -49,7 +49,7 @@ const Solve9Tier kSolve9Avx2 = {"avx2", &avx2_available, &tier_avx2::solve,
 #else  // not x86-64
 
 namespace sudoku {
-const Solve9Tier kSolve9Avx2 = {"avx2", [] { return false; }, nullptr, nullptr};
+const Solve9Tier kSolve9Avx2 = unavailable_tier("avx2");
 }  // namespace sudoku
 
 #endif

@@ -59,7 +59,7 @@ const Solve9Tier kSolve9Avx512 = {"avx512", &avx512_available, &tier_avx512::sol
 #else  // not x86-64
 
 namespace sudoku {
-const Solve9Tier kSolve9Avx512 = {"avx512", [] { return false; }, nullptr, nullptr};
+const Solve9Tier kSolve9Avx512 = unavailable_tier("avx512");
 }  // namespace sudoku
 
 #endif

@@ -17,6 +17,12 @@ struct Solve9Tier {
   bool (*givens_repeat)(const std::uint8_t* cells);
 };
 
+// A tier this build does not have (its instructions are x86-64's and this is another
+// architecture): never available, no functions.
+constexpr Solve9Tier unavailable_tier(const char* name) {
+  return {name, [] { return false; }, nullptr, nullptr};
+}
+
 extern const Solve9Tier kSolve9Avx512;  // x86-64 with AVX-512 F, BW, VL, VPOPCNTDQ, AVX2, BMI2
 extern const Solve9Tier kSolve9Avx2;    // x86-64 with AVX2, BMI1, BMI2 and POPCNT
 extern const Solve9Tier kSolve9Scalar;  // any CPU
