@@ -356,7 +356,30 @@ NQ_JOIN_AVX2 std::uint64_t and3_avx2(std::uint64_t* __restrict out,
                                      const std::uint64_t* __restrict a,
                                      const std::uint64_t* __restrict b,
                                      const std::uint64_t* __restrict c, std::size_t words) {
+#if defined(__AVX512F__)
+  // Compiled for AVX-512: eight words at a time, the last ones masked. The vectorised loop
+  // went 32 words a step and left up to 31 to a scalar loop, a tenth of the sets' time at
+  // N = 18 (sets of about 100 words).
+  __m512i any = _mm512_setzero_si512();
+  std::size_t w = 0;
+  for (; w + 8 <= words; w += 8) {
+    const __m512i x = _mm512_ternarylogic_epi64(
+        _mm512_loadu_si512(a + w), _mm512_loadu_si512(b + w), _mm512_loadu_si512(c + w), 0x80);
+    _mm512_storeu_si512(out + w, x);
+    any = _mm512_or_si512(any, x);
+  }
+  if (w < words) {
+    const __mmask8 m = static_cast<__mmask8>((1u << (words - w)) - 1);
+    const __m512i x = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, a + w),
+                                                _mm512_maskz_loadu_epi64(m, b + w),
+                                                _mm512_maskz_loadu_epi64(m, c + w), 0x80);
+    _mm512_mask_storeu_epi64(out + w, m, x);
+    any = _mm512_or_si512(any, x);
+  }
+  return _mm512_test_epi64_mask(any, any) != 0 ? 1 : 0;
+#else
   return and3_loop(out, a, b, c, words);  // inlined here: vectorised for AVX2
+#endif
 }
 
 NQ_JOIN_AVX2 std::uint64_t count_and_avx2(const std::uint64_t* __restrict a,
