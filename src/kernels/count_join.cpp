@@ -70,7 +70,7 @@
 #include <utility>
 #include <vector>
 
-// The three hot loops of the table join (pair_bottoms, and3, count_and) have an AVX2 form. A
+// The three hot loops of the table join (pair_bottoms, and_sets, count_and) have an AVX2 form. A
 // build with AVX2 at compile time (-march=native) uses it directly; any other x86-64 build
 // compiles it with a target attribute and picks it at run time when the CPU has AVX2 and
 // POPCNT (one check per process), so a portable build runs the same code as a native one.
@@ -279,13 +279,18 @@ inline std::size_t pair_bottoms_scalar(std::uint64_t ou, std::uint64_t ov, const
   return size;
 }
 
-// out = a & b & c over `words` words; returns the OR of the result (zero: empty set). A
-// function of its own so that nothing it writes can alias its length: the loop vectorises.
-inline std::uint64_t and3_loop(std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
-                               const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
-                               std::size_t words) {
+// out = the AND of the K sets `in` over `words` words; returns the OR of the result (zero:
+// empty set). A function of its own so that nothing it writes can alias its length or its
+// inputs: the loop vectorises.
+template <int K>
+inline std::uint64_t and_loop(std::uint64_t* __restrict out, const std::uint64_t* const (&in)[K],
+                              std::size_t words) {
   std::uint64_t any = 0;
-  for (std::size_t w = 0; w < words; ++w) any |= out[w] = a[w] & b[w] & c[w];
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t x = in[0][w];
+    for (int k = 1; k < K; ++k) x &= in[k][w];
+    any |= out[w] = x;
+  }
   return any;
 }
 
@@ -352,10 +357,24 @@ NQ_JOIN_AVX2 std::size_t pair_bottoms_avx2(std::uint64_t ou, std::uint64_t ov,
   return pair_bottoms_scalar(ou, ov, iu, iv, j, count, half, mask, even, out, size);
 }
 
-NQ_JOIN_AVX2 std::uint64_t and3_avx2(std::uint64_t* __restrict out,
-                                     const std::uint64_t* __restrict a,
-                                     const std::uint64_t* __restrict b,
-                                     const std::uint64_t* __restrict c, std::size_t words) {
+#if defined(__AVX512F__)
+// The AND of K = 3 or 5 sets at words w .. w+7, those outside `m` read as zero.
+template <int K>
+inline __m512i and_lanes(const std::uint64_t* const (&in)[K], std::size_t w, __mmask8 m) {
+  static_assert(K == 3 || K == 5);
+  __m512i x = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, in[0] + w),
+                                        _mm512_maskz_loadu_epi64(m, in[1] + w),
+                                        _mm512_maskz_loadu_epi64(m, in[2] + w), 0x80);
+  if constexpr (K == 5)
+    x = _mm512_ternarylogic_epi64(x, _mm512_maskz_loadu_epi64(m, in[3] + w),
+                                  _mm512_maskz_loadu_epi64(m, in[4] + w), 0x80);
+  return x;
+}
+#endif
+
+template <int K>
+NQ_JOIN_AVX2 std::uint64_t and_avx2(std::uint64_t* __restrict out,
+                                    const std::uint64_t* const (&in)[K], std::size_t words) {
 #if defined(__AVX512F__)
   // Compiled for AVX-512: eight words at a time, the last ones masked. The vectorised loop
   // went 32 words a step and left up to 31 to a scalar loop, a tenth of the sets' time at
@@ -363,22 +382,19 @@ NQ_JOIN_AVX2 std::uint64_t and3_avx2(std::uint64_t* __restrict out,
   __m512i any = _mm512_setzero_si512();
   std::size_t w = 0;
   for (; w + 8 <= words; w += 8) {
-    const __m512i x = _mm512_ternarylogic_epi64(
-        _mm512_loadu_si512(a + w), _mm512_loadu_si512(b + w), _mm512_loadu_si512(c + w), 0x80);
+    const __m512i x = and_lanes<K>(in, w, 0xff);
     _mm512_storeu_si512(out + w, x);
     any = _mm512_or_si512(any, x);
   }
   if (w < words) {
     const __mmask8 m = static_cast<__mmask8>((1u << (words - w)) - 1);
-    const __m512i x = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, a + w),
-                                                _mm512_maskz_loadu_epi64(m, b + w),
-                                                _mm512_maskz_loadu_epi64(m, c + w), 0x80);
+    const __m512i x = and_lanes<K>(in, w, m);
     _mm512_mask_storeu_epi64(out + w, m, x);
     any = _mm512_or_si512(any, x);
   }
   return _mm512_test_epi64_mask(any, any) != 0 ? 1 : 0;
 #else
-  return and3_loop(out, a, b, c, words);  // inlined here: vectorised for AVX2
+  return and_loop<K>(out, in, words);  // inlined here: vectorised for AVX2
 #endif
 }
 
@@ -434,13 +450,14 @@ std::size_t pair_bottoms(Loops loops, std::uint64_t ou, std::uint64_t ov, const 
   return pair_bottoms_scalar(ou, ov, iu, iv, 0, count, half, mask, even, out, size);
 }
 
-std::uint64_t and3(Loops loops, std::uint64_t* __restrict out, const std::uint64_t* __restrict a,
-                   const std::uint64_t* __restrict b, const std::uint64_t* __restrict c,
-                   std::size_t words) {
+// out = the AND of the K sets `in`; zero when it is empty.
+template <int K>
+std::uint64_t and_sets(Loops loops, std::uint64_t* __restrict out,
+                       const std::uint64_t* const (&in)[K], std::size_t words) {
 #if defined(NQ_JOIN_X86)
-  if (loops == Loops::avx2) return and3_avx2(out, a, b, c, words);
+  if (loops == Loops::avx2) return and_avx2<K>(out, in, words);
 #endif
-  return and3_loop(out, a, b, c, words);
+  return and_loop<K>(out, in, words);
 }
 
 // popcount(a & b) over `words` words.
@@ -456,32 +473,21 @@ std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
 }
 
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
-// Fused last level and pair step: for M sets s[j], out[j] = popcount(a & b & c & s[j]) over
-// words [0, words0) plus twice that over [words0, words), a & b & c formed in registers
-// and never stored. Eight words a step, the last ones masked.
+// The last levels fused with the pair step: for M sets s[j], out[j] = popcount(x & s[j])
+// over words [0, words0) plus twice that over [words0, words), where x, the AND of the five
+// sets `in`, is formed in registers and never stored. Eight words a step, the last masked.
 template <int M>
-inline void count_and3_block(const std::uint64_t* __restrict a, const std::uint64_t* __restrict b,
-                             const std::uint64_t* __restrict c,
-                             const std::uint64_t* const* __restrict s, std::size_t words0,
-                             std::size_t words, std::uint64_t* out) {
+inline void count_and_block(const std::uint64_t* const (&in)[5],
+                            const std::uint64_t* const* __restrict s, std::size_t words0,
+                            std::size_t words, std::uint64_t* out) {
   __m512i acc[2][M];
   for (int r = 0; r < 2; ++r)
     for (int j = 0; j < M; ++j) acc[r][j] = _mm512_setzero_si512();
   for (int r = 0; r < 2; ++r) {
     const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
-    std::size_t w = from;
-    for (; w + 8 <= to; w += 8) {
-      const __m512i x = _mm512_ternarylogic_epi64(
-          _mm512_loadu_si512(a + w), _mm512_loadu_si512(b + w), _mm512_loadu_si512(c + w), 0x80);
-      for (int j = 0; j < M; ++j)
-        acc[r][j] = _mm512_add_epi64(
-            acc[r][j], _mm512_popcnt_epi64(_mm512_and_si512(x, _mm512_loadu_si512(s[j] + w))));
-    }
-    if (w < to) {
-      const __mmask8 m = static_cast<__mmask8>((1u << (to - w)) - 1);
-      const __m512i x = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, a + w),
-                                                  _mm512_maskz_loadu_epi64(m, b + w),
-                                                  _mm512_maskz_loadu_epi64(m, c + w), 0x80);
+    for (std::size_t w = from; w < to; w += 8) {
+      const __mmask8 m = to - w >= 8 ? 0xff : static_cast<__mmask8>((1u << (to - w)) - 1);
+      const __m512i x = and_lanes<5>(in, w, m);
       for (int j = 0; j < M; ++j)
         acc[r][j] = _mm512_add_epi64(acc[r][j], _mm512_popcnt_epi64(_mm512_and_si512(
                                                     x, _mm512_maskz_loadu_epi64(m, s[j] + w))));
@@ -493,25 +499,25 @@ inline void count_and3_block(const std::uint64_t* __restrict a, const std::uint6
 }
 #endif
 
-// out[j] = the weighted count of a & b & c & sets[j] (weight 1 below word words0, 2 from it)
-// for j < count. `scratch` (words long) holds a & b & c where it is formed in memory.
-void count_and3_each(Loops loops, const std::uint64_t* a, const std::uint64_t* b,
-                     const std::uint64_t* c, const std::uint64_t* const* sets, std::size_t count,
-                     std::size_t words0, std::size_t words, std::uint64_t* scratch,
-                     std::uint64_t* out) {
+// out[j] = the weighted count of (the AND of the five sets `in`) & sets[j] (weight 1 below
+// word words0, 2 from it) for j < count. `scratch` (words long) holds the AND where it is
+// formed in memory.
+void count_and_each(Loops loops, const std::uint64_t* const (&in)[5],
+                    const std::uint64_t* const* sets, std::size_t count, std::size_t words0,
+                    std::size_t words, std::uint64_t* scratch, std::uint64_t* out) {
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
   if (loops == Loops::avx2) {
     std::size_t j = 0;
-    for (; j + 4 <= count; j += 4) count_and3_block<4>(a, b, c, sets + j, words0, words, out + j);
+    for (; j + 4 <= count; j += 4) count_and_block<4>(in, sets + j, words0, words, out + j);
     switch (count - j) {
       case 3:
-        count_and3_block<3>(a, b, c, sets + j, words0, words, out + j);
+        count_and_block<3>(in, sets + j, words0, words, out + j);
         break;
       case 2:
-        count_and3_block<2>(a, b, c, sets + j, words0, words, out + j);
+        count_and_block<2>(in, sets + j, words0, words, out + j);
         break;
       case 1:
-        count_and3_block<1>(a, b, c, sets + j, words0, words, out + j);
+        count_and_block<1>(in, sets + j, words0, words, out + j);
         break;
       default:
         break;
@@ -519,7 +525,7 @@ void count_and3_each(Loops loops, const std::uint64_t* a, const std::uint64_t* b
     return;
   }
 #endif
-  and3(loops, scratch, a, b, c, words);
+  and_sets<5>(loops, scratch, in, words);
   for (std::size_t j = 0; j < count; ++j)
     out[j] = count_and(loops, scratch, sets[j], words0) +
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
@@ -658,17 +664,23 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const std::uint8_t* prefix = nullptr;
     const std::uint64_t* at[kMaxTableRows] = {};
   };
-  // Brings at[valid .. upto-1] up to date for the rows `column` (the first `upto` of them),
-  // the last row's set written to `last` when given; null if a level is empty.
-  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column, std::uint64_t* last,
+  // The two diagonal sets of row k of an entry with rows `column`: the bottoms its queen
+  // leaves free.
+  auto row_sets = [&](const PrefixSets& ps, const std::uint8_t* column, int k,
+                      const std::uint64_t*& mx, const std::uint64_t*& my) {
+    const int c = column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
+    mx = x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+    my = y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+  };
+  // Brings at[valid .. upto-1] up to date for the rows `column` (the first `upto` of them);
+  // null if a level is empty.
+  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column,
                            int upto) -> const std::uint64_t* {
     for (; ps.valid < upto; ++ps.valid) {
-      const int k = ps.valid, c = column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
+      const int k = ps.valid, c = column[k];
       const std::uint64_t* in = k == 0 ? b.ones.data() : ps.at[k - 1];
-      const std::uint64_t* mx =
-          x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
-      const std::uint64_t* my =
-          y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+      const std::uint64_t *mx, *my;
+      row_sets(ps, column, k, mx, my);
       std::uint64_t* out;
       std::int32_t* slot = nullptr;
       if (k < kSharedRows) {
@@ -683,9 +695,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         }
         out = ps.shared_sets + ps.shared_used * words;
       } else {
-        out = k == ps.rows - 1 && last != nullptr ? last : ps.level + k * words;
+        out = ps.level + k * words;
       }
-      const std::uint64_t any = and3(loops, out, in, mx, my, words);
+      const std::uint64_t any = and_sets<3>(loops, out, {in, mx, my}, words);
       if (slot != nullptr) *slot = any == 0 ? -2 : static_cast<std::int32_t>(ps.shared_used++);
       if (any == 0) {
         ps.dead = k;
@@ -695,8 +707,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     }
     return upto == 0 ? b.ones.data() : ps.at[upto - 1];
   };
-  auto fitting_set = [&](PrefixSets& ps, const Placement& e, std::uint64_t* last,
-                         int upto) -> const std::uint64_t* {
+  auto fitting_set = [&](PrefixSets& ps, const Placement& e, int upto) -> const std::uint64_t* {
     int same = 0;
     if (ps.prefix != nullptr)
       while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
@@ -704,7 +715,23 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     ps.dead = -1;
     ps.prefix = e.column;
     if (ps.valid > same) ps.valid = same;
-    return extend_levels(ps, e.column, last, upto);
+    return extend_levels(ps, e.column, upto);
+  };
+  // The five sets whose AND is the set of entry e: in[0] that of its first rows, then the
+  // diagonal sets of its last rows past the shared ones, at most two (the rest padded with
+  // every bottom). False if no bottom fits the first rows. Within a split the first rows of
+  // an entry but one fix its last row, so a set of all but the last row is never shared
+  // by two entries: the last two rows are ANDed straight into the entry's set (outer rows)
+  // or into its pair step (inner rows), never stored on their own.
+  auto entry_sets = [&](PrefixSets& ps, const Placement& e, const std::uint64_t*(&in)[5]) -> bool {
+    const int fused = std::clamp(ps.rows - kSharedRows, 0, 2);
+    in[0] = fitting_set(ps, e, ps.rows - fused);
+    if (in[0] == nullptr) return false;
+    for (int j = 0; j < 2; ++j) {
+      in[1 + 2 * j] = in[2 + 2 * j] = b.ones.data();
+      if (j < fused) row_sets(ps, e.column, ps.rows - fused + j, in[1 + 2 * j], in[2 + 2 * j]);
+    }
+    return true;
   };
   const int inner_rows = half - a;
   // Shared prefixes: at most h one-row and h (h - 1) two-row ones per side (h = |C|).
@@ -751,10 +778,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     std::size_t kept = 0;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
-      std::uint64_t* slot = &b.outer_sets[kept * words];
-      const std::uint64_t* set = fitting_set(outer, *o, slot, outer.rows);
-      if (set == nullptr) continue;
-      if (set != slot) std::copy(set, set + words, slot);  // a shared prefix (few outer rows)
+      const std::uint64_t* in[5];
+      if (!entry_sets(outer, *o, in)) continue;
+      if (and_sets<5>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
@@ -768,24 +794,13 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         fitting += ((o.u & i->u) | (o.v & i->v)) == 0 ? 1 : 0;
       }
       if (fitting == 0) continue;
-      // The last inner row's set is formed with the pair step and not stored (unless that row
-      // is a shared one): every inner placement stores and reloads one set less. At N = 18
-      // half of them pair with one outer placement, 29% with two.
-      const bool fused = inner_rows - 1 >= kSharedRows;
-      const std::uint64_t* live = fitting_set(inner, *i, nullptr, inner_rows - (fused ? 1 : 0));
-      if (live == nullptr) continue;
-      const std::uint64_t* mx = b.ones.data();
-      const std::uint64_t* my = b.ones.data();
-      if (fused) {
-        const int k = inner_rows - 1, c = i->column[k], x = c + k + 1, y = c - k - 1;
-        if (x < n) mx = &b.misses[static_cast<std::size_t>(x) * words];
-        if (y >= 0) my = &b.misses[static_cast<std::size_t>(32 + y) * words];
-      }
+      const std::uint64_t* in[5];
+      if (!entry_sets(inner, *i, in)) continue;
       for (std::size_t f = 0; f < fitting; ++f)
         b.fitting_sets[f] = &b.outer_sets[b.fitting[f] * words];
       // Bottoms of weight 1, then of weight 2; the top's anti-diagonal queen doubles both.
-      count_and3_each(loops, live, mx, my, b.fitting_sets.data(), fitting, words0, words,
-                      b.scratch.data(), b.fitting_counts.data());
+      count_and_each(loops, in, b.fitting_sets.data(), fitting, words0, words, b.scratch.data(),
+                     b.fitting_counts.data());
       for (std::size_t f = 0; f < fitting; ++f)
         total += b.fitting_counts[f] << (i->anti | b.outer_kept[b.fitting[f]]->anti);
     }
@@ -915,7 +930,7 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
     for (; valid < half - 1; ++valid) {
       const std::uint64_t* in = valid == 0 ? b.ones.data() : &b.live[(valid - 1) * words];
       const std::uint64_t *x = back(valid, column[valid]), *y = fwd(valid, column[valid]);
-      if (and3(loops, &b.live[valid * words], in, x, y, words) == 0) {
+      if (and_sets<3>(loops, &b.live[valid * words], {in, x, y}, words) == 0) {
         empty = valid;
         break;
       }
@@ -928,7 +943,7 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
     const std::uint64_t* in = half == 1 ? b.ones.data() : &b.live[(half - 2) * words];
     const std::uint64_t *x = back(half - 1, column[half - 1]), *y = fwd(half - 1, column[half - 1]);
     std::uint64_t* last = &b.live[static_cast<std::size_t>(half - 1) * words];
-    and3(loops, last, in, x, y, words);
+    and_sets<3>(loops, last, {in, x, y}, words);
     const std::uint64_t fit =
         count_and(loops, last, b.ones.data(), words0) +
         2 * count_and(loops, last + words0, b.ones.data() + words0, words - words0);
