@@ -358,16 +358,16 @@ NQ_JOIN_AVX2 std::size_t pair_bottoms_avx2(std::uint64_t ou, std::uint64_t ov,
 }
 
 #if defined(__AVX512F__)
-// The AND of K = 3 or 5 sets at words w .. w+7, those outside `m` read as zero.
+// The AND of the K sets `in` at words w .. w+7, those outside `m` read as zero.
 template <int K>
 inline __m512i and_lanes(const std::uint64_t* const (&in)[K], std::size_t w, __mmask8 m) {
-  static_assert(K == 3 || K == 5);
-  __m512i x = _mm512_ternarylogic_epi64(_mm512_maskz_loadu_epi64(m, in[0] + w),
-                                        _mm512_maskz_loadu_epi64(m, in[1] + w),
-                                        _mm512_maskz_loadu_epi64(m, in[2] + w), 0x80);
-  if constexpr (K == 5)
-    x = _mm512_ternarylogic_epi64(x, _mm512_maskz_loadu_epi64(m, in[3] + w),
-                                  _mm512_maskz_loadu_epi64(m, in[4] + w), 0x80);
+  static_assert(K >= 2);
+  __m512i x = _mm512_maskz_loadu_epi64(m, in[0] + w);
+  int k = 1;
+  for (; k + 2 <= K; k += 2)
+    x = _mm512_ternarylogic_epi64(x, _mm512_maskz_loadu_epi64(m, in[k] + w),
+                                  _mm512_maskz_loadu_epi64(m, in[k + 1] + w), 0x80);
+  if (k < K) x = _mm512_and_si512(x, _mm512_maskz_loadu_epi64(m, in[k] + w));
   return x;
 }
 #endif
@@ -474,10 +474,10 @@ std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
 
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
 // The last levels fused with the pair step: for M sets s[j], out[j] = popcount(x & s[j])
-// over words [0, words0) plus twice that over [words0, words), where x, the AND of the five
+// over words [0, words0) plus twice that over [words0, words), where x, the AND of the three
 // sets `in`, is formed in registers and never stored. Eight words a step, the last masked.
 template <int M>
-inline void count_and_block(const std::uint64_t* const (&in)[5],
+inline void count_and_block(const std::uint64_t* const (&in)[3],
                             const std::uint64_t* const* __restrict s, std::size_t words0,
                             std::size_t words, std::uint64_t* out) {
   __m512i acc[2][M];
@@ -487,7 +487,7 @@ inline void count_and_block(const std::uint64_t* const (&in)[5],
     const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
     for (std::size_t w = from; w < to; w += 8) {
       const __mmask8 m = to - w >= 8 ? 0xff : static_cast<__mmask8>((1u << (to - w)) - 1);
-      const __m512i x = and_lanes<5>(in, w, m);
+      const __m512i x = and_lanes<3>(in, w, m);
       for (int j = 0; j < M; ++j)
         acc[r][j] = _mm512_add_epi64(acc[r][j], _mm512_popcnt_epi64(_mm512_and_si512(
                                                     x, _mm512_maskz_loadu_epi64(m, s[j] + w))));
@@ -499,10 +499,10 @@ inline void count_and_block(const std::uint64_t* const (&in)[5],
 }
 #endif
 
-// out[j] = the weighted count of (the AND of the five sets `in`) & sets[j] (weight 1 below
+// out[j] = the weighted count of (the AND of the three sets `in`) & sets[j] (weight 1 below
 // word words0, 2 from it) for j < count. `scratch` (words long) holds the AND where it is
 // formed in memory.
-void count_and_each(Loops loops, const std::uint64_t* const (&in)[5],
+void count_and_each(Loops loops, const std::uint64_t* const (&in)[3],
                     const std::uint64_t* const* sets, std::size_t count, std::size_t words0,
                     std::size_t words, std::uint64_t* scratch, std::uint64_t* out) {
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
@@ -525,7 +525,7 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[5],
     return;
   }
 #endif
-  and_sets<5>(loops, scratch, in, words);
+  and_sets<3>(loops, scratch, in, words);
   for (std::size_t j = 0; j < count; ++j)
     out[j] = count_and(loops, scratch, sets[j], words0) +
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
@@ -544,7 +544,9 @@ struct JoinBuffers {
   std::vector<std::int32_t> shared_slots;       // where a shared prefix's set is (PrefixSets)
   std::vector<std::uint32_t> fitting;
   std::vector<const std::uint64_t*> fitting_sets;
-  std::vector<std::uint64_t> scratch;  // [words]: a set formed in memory
+  std::vector<std::uint64_t> scratch;      // [words]: a set formed in memory
+  std::vector<std::uint64_t> square_sets;  // [squares used][words] (square_set)
+  std::vector<std::int32_t> square_slots;  // [distance from the cut][column]: slot or -1
   std::vector<std::uint64_t> fitting_counts;
 };
 
@@ -664,13 +666,31 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const std::uint8_t* prefix = nullptr;
     const std::uint64_t* at[kMaxTableRows] = {};
   };
-  // The two diagonal sets of row k of an entry with rows `column`: the bottoms its queen
-  // leaves free.
-  auto row_sets = [&](const PrefixSets& ps, const std::uint8_t* column, int k,
-                      const std::uint64_t*& mx, const std::uint64_t*& my) {
-    const int c = column[k], x = c + k + 1 + ps.gap, y = c - k - 1 - ps.gap;
-    mx = x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
-    my = y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+  // The bottoms that a queen d rows above the cut in column c leaves free: the AND of its two
+  // diagonals' sets, made on first use, once per group (at most H^2 squares). A row of a
+  // placement then costs one set read instead of two, and the fused steps below AND three
+  // sets instead of five.
+  std::size_t squares_used = 0;
+  b.square_slots.assign(static_cast<std::size_t>(half + 1) * static_cast<std::size_t>(n), -1);
+  const std::size_t squares_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
+  if (b.square_sets.size() < squares_most * words) b.square_sets.resize(squares_most * words);
+  auto square_set = [&](int d, int c) -> const std::uint64_t* {
+    std::int32_t& slot = b.square_slots[static_cast<std::size_t>(d) * static_cast<std::size_t>(n) +
+                                        static_cast<std::size_t>(c)];
+    if (slot < 0) {
+      const int x = c + d, y = c - d;
+      const std::uint64_t* mx =
+          x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+      const std::uint64_t* my =
+          y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+      slot = static_cast<std::int32_t>(squares_used++);
+      and_sets<2>(loops, &b.square_sets[static_cast<std::size_t>(slot) * words], {mx, my}, words);
+    }
+    return &b.square_sets[static_cast<std::size_t>(slot) * words];
+  };
+  // The square set of row k of an entry with rows `column`.
+  auto row_set = [&](const PrefixSets& ps, const std::uint8_t* column, int k) {
+    return square_set(k + 1 + ps.gap, column[k]);
   };
   // Brings at[valid .. upto-1] up to date for the rows `column` (the first `upto` of them);
   // null if a level is empty.
@@ -679,8 +699,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     for (; ps.valid < upto; ++ps.valid) {
       const int k = ps.valid, c = column[k];
       const std::uint64_t* in = k == 0 ? b.ones.data() : ps.at[k - 1];
-      const std::uint64_t *mx, *my;
-      row_sets(ps, column, k, mx, my);
+      const std::uint64_t* sq = row_set(ps, column, k);
       std::uint64_t* out;
       std::int32_t* slot = nullptr;
       if (k < kSharedRows) {
@@ -697,7 +716,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       } else {
         out = ps.level + k * words;
       }
-      const std::uint64_t any = and_sets<3>(loops, out, {in, mx, my}, words);
+      const std::uint64_t any = and_sets<2>(loops, out, {in, sq}, words);
       if (slot != nullptr) *slot = any == 0 ? -2 : static_cast<std::int32_t>(ps.shared_used++);
       if (any == 0) {
         ps.dead = k;
@@ -717,20 +736,18 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (ps.valid > same) ps.valid = same;
     return extend_levels(ps, e.column, upto);
   };
-  // The five sets whose AND is the set of entry e: in[0] that of its first rows, then the
-  // diagonal sets of its last rows past the shared ones, at most two (the rest padded with
+  // The three sets whose AND is the set of entry e: in[0] that of its first rows, then the
+  // square sets of its last rows past the shared ones, at most two (the rest padded with
   // every bottom). False if no bottom fits the first rows. Within a split the first rows of
   // an entry but one fix its last row, so a set of all but the last row is never shared
   // by two entries: the last two rows are ANDed straight into the entry's set (outer rows)
   // or into its pair step (inner rows), never stored on their own.
-  auto entry_sets = [&](PrefixSets& ps, const Placement& e, const std::uint64_t*(&in)[5]) -> bool {
+  auto entry_sets = [&](PrefixSets& ps, const Placement& e, const std::uint64_t*(&in)[3]) -> bool {
     const int fused = std::clamp(ps.rows - kSharedRows, 0, 2);
     in[0] = fitting_set(ps, e, ps.rows - fused);
     if (in[0] == nullptr) return false;
-    for (int j = 0; j < 2; ++j) {
-      in[1 + 2 * j] = in[2 + 2 * j] = b.ones.data();
-      if (j < fused) row_sets(ps, e.column, ps.rows - fused + j, in[1 + 2 * j], in[2 + 2 * j]);
-    }
+    for (int j = 0; j < 2; ++j)
+      in[1 + j] = j < fused ? row_set(ps, e.column, ps.rows - fused + j) : b.ones.data();
     return true;
   };
   const int inner_rows = half - a;
@@ -778,9 +795,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     std::size_t kept = 0;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
-      const std::uint64_t* in[5];
+      const std::uint64_t* in[3];
       if (!entry_sets(outer, *o, in)) continue;
-      if (and_sets<5>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
+      if (and_sets<3>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
@@ -794,7 +811,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         fitting += ((o.u & i->u) | (o.v & i->v)) == 0 ? 1 : 0;
       }
       if (fitting == 0) continue;
-      const std::uint64_t* in[5];
+      const std::uint64_t* in[3];
       if (!entry_sets(inner, *i, in)) continue;
       for (std::size_t f = 0; f < fitting; ++f)
         b.fitting_sets[f] = &b.outer_sets[b.fitting[f] * words];
