@@ -472,12 +472,17 @@ std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
   return count_and_scalar(a, b, 0, words);
 }
 
+// The sets ANDed into a placement's own set in one pass: that of its first rows (shared with
+// other placements) and the square sets of up to three last rows (never shared: see
+// entry_sets in count_join_group_tabled).
+constexpr int kFusedInputs = 4;
+
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
 // The last levels fused with the pair step: for M sets s[j], out[j] = popcount(x & s[j])
-// over words [0, words0) plus twice that over [words0, words), where x, the AND of the three
-// sets `in`, is formed in registers and never stored. Eight words a step, the last masked.
+// over words [0, words0) plus twice that over [words0, words), where x, the AND of the sets
+// `in`, is formed in registers and never stored. Eight words a step, the last masked.
 template <int M>
-inline void count_and_block(const std::uint64_t* const (&in)[3],
+inline void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
                             const std::uint64_t* const* __restrict s, std::size_t words0,
                             std::size_t words, std::uint64_t* out) {
   __m512i acc[2][M];
@@ -487,7 +492,7 @@ inline void count_and_block(const std::uint64_t* const (&in)[3],
     const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
     for (std::size_t w = from; w < to; w += 8) {
       const __mmask8 m = to - w >= 8 ? 0xff : static_cast<__mmask8>((1u << (to - w)) - 1);
-      const __m512i x = and_lanes<3>(in, w, m);
+      const __m512i x = and_lanes<kFusedInputs>(in, w, m);
       for (int j = 0; j < M; ++j)
         acc[r][j] = _mm512_add_epi64(acc[r][j], _mm512_popcnt_epi64(_mm512_and_si512(
                                                     x, _mm512_maskz_loadu_epi64(m, s[j] + w))));
@@ -499,10 +504,10 @@ inline void count_and_block(const std::uint64_t* const (&in)[3],
 }
 #endif
 
-// out[j] = the weighted count of (the AND of the three sets `in`) & sets[j] (weight 1 below
+// out[j] = the weighted count of (the AND of the sets `in`) & sets[j] (weight 1 below
 // word words0, 2 from it) for j < count. `scratch` (words long) holds the AND where it is
 // formed in memory.
-void count_and_each(Loops loops, const std::uint64_t* const (&in)[3],
+void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
                     const std::uint64_t* const* sets, std::size_t count, std::size_t words0,
                     std::size_t words, std::uint64_t* scratch, std::uint64_t* out) {
 #if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
@@ -525,7 +530,7 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[3],
     return;
   }
 #endif
-  and_sets<3>(loops, scratch, in, words);
+  and_sets<kFusedInputs>(loops, scratch, in, words);
   for (std::size_t j = 0; j < count; ++j)
     out[j] = count_and(loops, scratch, sets[j], words0) +
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
@@ -736,17 +741,19 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (ps.valid > same) ps.valid = same;
     return extend_levels(ps, e.column, upto);
   };
-  // The three sets whose AND is the set of entry e: in[0] that of its first rows, then the
-  // square sets of its last rows past the shared ones, at most two (the rest padded with
-  // every bottom). False if no bottom fits the first rows. Within a split the first rows of
-  // an entry but one fix its last row, so a set of all but the last row is never shared
-  // by two entries: the last two rows are ANDed straight into the entry's set (outer rows)
-  // or into its pair step (inner rows), never stored on their own.
-  auto entry_sets = [&](PrefixSets& ps, const Placement& e, const std::uint64_t*(&in)[3]) -> bool {
-    const int fused = std::clamp(ps.rows - kSharedRows, 0, 2);
+  // The sets whose AND is the set of entry e: in[0] that of its first rows, then the square
+  // sets of its last rows past the shared ones, at most three (the rest padded with every
+  // bottom). False if no bottom fits the first rows. Within a split the first rows of an
+  // entry but one fix its last row, so a set of all but the last row is never shared by two
+  // entries, and one of all but the last two by at most two: the last rows are ANDed
+  // straight into the entry's set (outer rows) or into its pair step (inner rows), never
+  // stored on their own.
+  auto entry_sets = [&](PrefixSets& ps, const Placement& e,
+                        const std::uint64_t*(&in)[kFusedInputs]) -> bool {
+    const int fused = std::clamp(ps.rows - kSharedRows, 0, kFusedInputs - 1);
     in[0] = fitting_set(ps, e, ps.rows - fused);
     if (in[0] == nullptr) return false;
-    for (int j = 0; j < 2; ++j)
+    for (int j = 0; j < kFusedInputs - 1; ++j)
       in[1 + j] = j < fused ? row_set(ps, e.column, ps.rows - fused + j) : b.ones.data();
     return true;
   };
@@ -795,9 +802,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     std::size_t kept = 0;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
-      const std::uint64_t* in[3];
+      const std::uint64_t* in[kFusedInputs];
       if (!entry_sets(outer, *o, in)) continue;
-      if (and_sets<3>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
+      if (and_sets<kFusedInputs>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
@@ -811,7 +818,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         fitting += ((o.u & i->u) | (o.v & i->v)) == 0 ? 1 : 0;
       }
       if (fitting == 0) continue;
-      const std::uint64_t* in[3];
+      const std::uint64_t* in[kFusedInputs];
       if (!entry_sets(inner, *i, in)) continue;
       for (std::size_t f = 0; f < fitting; ++f)
         b.fitting_sets[f] = &b.outer_sets[b.fitting[f] * words];
