@@ -536,6 +536,37 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
 }
 
+// Writes to fit[] the indices j < count of the placements (u[j], v[j]) that share no
+// diagonal with (iu, iv), in order; returns how many. fit needs room for count + 8.
+std::size_t fitting_placements(Loops loops, const std::uint64_t* u, const std::uint64_t* v,
+                               std::size_t count, std::uint64_t iu, std::uint64_t iv,
+                               std::uint32_t* fit) {
+  std::size_t found = 0, j = 0;
+#if defined(NQ_JOIN_X86) && defined(__AVX512F__)
+  // Eight at a time, the fitting indices packed in a register and stored whole.
+  if (loops == Loops::avx2) {
+    const __m512i vu = _mm512_set1_epi64(static_cast<long long>(iu));
+    const __m512i vv = _mm512_set1_epi64(static_cast<long long>(iv));
+    __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (; j + 8 <= count; j += 8) {
+      const __m512i clash = _mm512_or_si512(_mm512_and_si512(_mm512_loadu_si512(u + j), vu),
+                                            _mm512_and_si512(_mm512_loadu_si512(v + j), vv));
+      const __mmask8 fits = _mm512_testn_epi64_mask(clash, clash);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(fit + found),
+                          _mm256_maskz_compress_epi32(fits, index));
+      found += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fits)));
+      index = _mm256_add_epi32(index, _mm256_set1_epi32(8));
+    }
+  }
+#endif
+  (void)loops;
+  for (; j < count; ++j) {
+    fit[found] = static_cast<std::uint32_t>(j);
+    found += ((u[j] & iu) | (v[j] & iv)) == 0 ? 1 : 0;
+  }
+  return found;
+}
+
 // One thread's buffers for the join (both paths), grown on demand and never shrunk.
 struct JoinBuffers {
   std::vector<Pattern> bottom[2];         // bottom patterns without / with an anti-diagonal queen
@@ -543,6 +574,7 @@ struct JoinBuffers {
   std::vector<std::uint64_t> ones;        // [words]: every bottom
   std::vector<std::uint64_t> outer_sets;  // [outer placements of one split][words]
   std::vector<const Placement*> outer_kept;     // the placements whose sets those are
+  std::vector<std::uint64_t> outer_u, outer_v;  // their diagonals
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // inner rows' sets (and shared prefixes')
   std::vector<std::uint64_t> outer_level;       // the same for the outer rows
@@ -794,7 +826,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (b.outer_sets.size() < most * words) b.outer_sets.resize(most * words);
     if (b.outer_kept.size() < most) {
       b.outer_kept.resize(most);
-      b.fitting.resize(most);
+      b.outer_u.resize(most);
+      b.outer_v.resize(most);
+      b.fitting.resize(most + 8);
       b.fitting_sets.resize(most);
       b.fitting_counts.resize(most);
     }
@@ -805,18 +839,16 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       const std::uint64_t* in[kFusedInputs];
       if (!entry_sets(outer, *o, in)) continue;
       if (and_sets<kFusedInputs>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
+      b.outer_u[kept] = o->u;
+      b.outer_v[kept] = o->v;
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
     restart(inner);
     for (const Placement* i = i0; i != i1; ++i) {
       if (!fits_middle(*i)) continue;
-      std::size_t fitting = 0;
-      for (std::size_t j = 0; j < kept; ++j) {
-        const Placement& o = *b.outer_kept[j];
-        b.fitting[fitting] = static_cast<std::uint32_t>(j);
-        fitting += ((o.u & i->u) | (o.v & i->v)) == 0 ? 1 : 0;
-      }
+      const std::size_t fitting = fitting_placements(loops, b.outer_u.data(), b.outer_v.data(),
+                                                     kept, i->u, i->v, b.fitting.data());
       if (fitting == 0) continue;
       const std::uint64_t* in[kFusedInputs];
       if (!entry_sets(inner, *i, in)) continue;
