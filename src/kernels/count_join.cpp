@@ -504,6 +504,51 @@ inline void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
 }
 #endif
 
+#if defined(NQ_JOIN_X86) && !defined(__AVX512VPOPCNTDQ__)
+// The same in AVX2: four words a step, popcounts by 4-bit table lookups (vpshufb) summed per
+// 64-bit lane, the last words by POPCNT.
+template <int M>
+NQ_JOIN_AVX2 void count_and_block_avx2(const std::uint64_t* const (&in)[kFusedInputs],
+                                       const std::uint64_t* const* __restrict s, std::size_t words0,
+                                       std::size_t words, std::uint64_t* out) {
+  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                         1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low = _mm256_set1_epi8(0x0f);
+  std::uint64_t count[2][M] = {};
+  for (int r = 0; r < 2; ++r) {
+    const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
+    __m256i acc[M];
+    for (int j = 0; j < M; ++j) acc[j] = _mm256_setzero_si256();
+    std::size_t w = from;
+    for (; w + 4 <= to; w += 4) {
+      __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[0] + w));
+      for (int k = 1; k < kFusedInputs; ++k)
+        x = _mm256_and_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[k] + w)));
+      for (int j = 0; j < M; ++j) {
+        const __m256i v =
+            _mm256_and_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s[j] + w)));
+        const __m256i bytes = _mm256_add_epi8(
+            _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+        acc[j] = _mm256_add_epi64(acc[j], _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+      }
+    }
+    for (int j = 0; j < M; ++j) {
+      alignas(32) std::uint64_t lanes[4];
+      _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[j]);
+      count[r][j] = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    }
+    for (; w < to; ++w) {
+      std::uint64_t x = in[0][w];
+      for (int k = 1; k < kFusedInputs; ++k) x &= in[k][w];
+      for (int j = 0; j < M; ++j)
+        count[r][j] += static_cast<std::uint64_t>(std::popcount(x & s[j][w]));
+    }
+  }
+  for (int j = 0; j < M; ++j) out[j] = count[0][j] + 2 * count[1][j];
+}
+#endif
+
 // out[j] = the weighted count of (the AND of the sets `in`) & sets[j] (weight 1 below
 // word words0, 2 from it) for j < count. `scratch` (words long) holds the AND where it is
 // formed in memory.
@@ -529,12 +574,84 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
     }
     return;
   }
+#elif defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2) {
+    std::size_t j = 0;
+    for (; j + 4 <= count; j += 4) count_and_block_avx2<4>(in, sets + j, words0, words, out + j);
+    switch (count - j) {
+      case 3:
+        count_and_block_avx2<3>(in, sets + j, words0, words, out + j);
+        break;
+      case 2:
+        count_and_block_avx2<2>(in, sets + j, words0, words, out + j);
+        break;
+      case 1:
+        count_and_block_avx2<1>(in, sets + j, words0, words, out + j);
+        break;
+      default:
+        break;
+    }
+    return;
+  }
 #endif
   and_sets<kFusedInputs>(loops, scratch, in, words);
   for (std::size_t j = 0; j < count; ++j)
     out[j] = count_and(loops, scratch, sets[j], words0) +
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
 }
+
+#if defined(NQ_JOIN_X86) && !defined(__AVX512F__)
+// fitting_placements and fits_any below in AVX2, four placements at a time; j0: where to
+// start, the rest is left to the 64-bit loops.
+NQ_JOIN_AVX2 std::size_t fitting_placements_avx2(const std::uint64_t* u, const std::uint64_t* v,
+                                                 std::size_t count, std::uint64_t iu,
+                                                 std::uint64_t iv, std::uint32_t* fit,
+                                                 std::size_t& j0) {
+  static const auto pack = [] {
+    std::array<std::array<std::uint32_t, 4>, 16> p{};
+    for (unsigned m = 0; m < 16; ++m) {
+      unsigned k = 0;
+      for (unsigned lane = 0; lane < 4; ++lane)
+        if (m >> lane & 1) p[m][k++] = lane;
+    }
+    return p;
+  }();
+  const __m256i vu = _mm256_set1_epi64x(static_cast<long long>(iu));
+  const __m256i vv = _mm256_set1_epi64x(static_cast<long long>(iv));
+  std::size_t found = 0, j = 0;
+  for (; j + 4 <= count; j += 4) {
+    const __m256i clash = _mm256_or_si256(
+        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + j)), vu),
+        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + j)), vv));
+    const unsigned fits = static_cast<unsigned>(
+        _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256()))));
+    const __m128i index =
+        _mm_add_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(pack[fits].data())),
+                      _mm_set1_epi32(static_cast<int>(j)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(fit + found), index);
+    found += static_cast<std::size_t>(std::popcount(fits));
+  }
+  j0 = j;
+  return found;
+}
+
+NQ_JOIN_AVX2 bool fits_any_avx2(const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
+                                std::uint64_t iu, std::uint64_t iv, std::size_t& j0) {
+  const __m256i vu = _mm256_set1_epi64x(static_cast<long long>(iu));
+  const __m256i vv = _mm256_set1_epi64x(static_cast<long long>(iv));
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) {
+    const __m256i clash = _mm256_or_si256(
+        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + j)), vu),
+        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + j)), vv));
+    if (_mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256()))) != 0)
+      return true;
+  }
+  j0 = j;
+  return false;
+}
+#endif
 
 // Writes to fit[] the indices j < count of the placements (u[j], v[j]) that share no
 // diagonal with (iu, iv), in order; returns how many. fit needs room for count + 8.
@@ -558,6 +675,8 @@ std::size_t fitting_placements(Loops loops, const std::uint64_t* u, const std::u
       index = _mm256_add_epi32(index, _mm256_set1_epi32(8));
     }
   }
+#elif defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2) found = fitting_placements_avx2(u, v, count, iu, iv, fit, j);
 #endif
   (void)loops;
   for (; j < count; ++j) {
@@ -581,6 +700,8 @@ bool fits_any(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::
       if (_mm512_testn_epi64_mask(clash, clash) != 0) return true;
     }
   }
+#elif defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2 && fits_any_avx2(u, v, count, iu, iv, j)) return true;
 #endif
   (void)loops;
   for (; j < count; ++j)
