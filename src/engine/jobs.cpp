@@ -140,22 +140,21 @@ const char* method_name(CountMethod method) {
 CountMethod choose_method(int n) {
   // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
   // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
-  // AMD Zen 3). Since the edge branch stands for a class by its farthest border queen
-  // (branch_rules.hpp), the vector backtrackers are ahead of the join at every N they were
-  // timed at on an Intel Xeon (model 207), clang build, medians of 3 interleaved runs or one
-  // run: AVX2 N = 18 8.06 s against 8.54 s, N = 19 58.5 s against 78.9 s, a strided sample of
-  // N = 20 (`--shard 7/128`) 3.83 s against 4.23 s; AVX-512 further ahead. On an AMD Zen 4,
-  // whose AVX-512 runs at half width and where the join used to win (12.08 s against 8.95 s at
-  // N = 18), the same holds now: N = 18 AVX-512 4.63 s, AVX2 6.41 s, join 8.36 s (medians of 3).
-  // AMD Zen 3 (the join ahead at N = 18 then, 13.65 s against 9.52 s): not re-measured, no such
-  // CPU was at hand; expected ahead there too, as the backtracker has gained about 2x since
-  // and the join about 7% (Zen 4, N = 18). NEON: not measured, and the join's vector paths
-  // are x86 only: kept at 20.
+  // AMD Zen 3). With AVX2 it is ahead at N = 20 alone, the even size below the end of its
+  // half tables (kMaxTableJoinN): on an AMD Zen 4 running AVX2 code (the portable build's
+  // join, the AVX2 tier's backtracker), N = 20 samples `--shard 7/128` 2.42 s against 2.98 s
+  // and `77/128` 2.70 s against 2.85 s before the last join change; level at N = 18 (0.46
+  // against 0.44 s on `--shard 5/16`) and N = 21, 1.7x slower at odd N = 19, and without
+  // tables above N = 21. With AVX-512 the backtracker is level with the join at N = 20 on the
+  // Zen 4 (2.13 against 2.11 s on `--shard 7/128`), whose 512-bit operations run as two
+  // halves, and ahead of it on a full-width Intel Xeon (model 207) at every N timed. NEON:
+  // not measured, and the join's vector paths are x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-    case KernelTier::avx2:
       return CountMethod::backtrack;
+    case KernelTier::avx2:
+      return n == 20 ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;
