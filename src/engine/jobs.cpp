@@ -140,21 +140,25 @@ const char* method_name(CountMethod method) {
 CountMethod choose_method(int n) {
   // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
   // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
-  // AMD Zen 3). With AVX2 it is ahead at N = 20 alone, the even size below the end of its
-  // half tables (kMaxTableJoinN): on an AMD Zen 4 running AVX2 code (the portable build's
-  // join, the AVX2 tier's backtracker), N = 20 samples `--shard 7/128` 2.42 s against 2.98 s
-  // and `77/128` 2.70 s against 2.85 s before the last join change; level at N = 18 (0.46
-  // against 0.44 s on `--shard 5/16`) and N = 21, 1.7x slower at odd N = 19, and without
-  // tables above N = 21. With AVX-512 the backtracker is level with the join at N = 20 on the
-  // Zen 4 (2.13 against 2.11 s on `--shard 7/128`), whose 512-bit operations run as two
-  // halves, and ahead of it on a full-width Intel Xeon (model 207) at every N timed. NEON:
-  // not measured, and the join's vector paths are x86 only: kept at 20.
+  // AMD Zen 3). With the vector backtrackers it wins only at even N with its half tables
+  // (N <= kMaxTableJoinN = 21). On an AMD Zen 4, whole runs:
+  //   - AVX-512: N = 20 247.7 s against 277.4 s (one run each, at the same time, one per
+  //     core); N = 18 6.83 s against 4.54 s (medians of 3). Strided samples of N = 20 are
+  //     level (`--shard 7/128` 2.11 s against 2.13 s): a sample's groups are far apart in
+  //     the tables, so they understate the whole run.
+  //   - AVX2 code (the portable build's join, the AVX2 tier's backtracker): N = 20 297.8 s
+  //     against 370.4 s; N = 18 6.24 s against 6.40 s (medians of 3).
+  // Odd N (more, smaller groups) and N > 21 (no tables) stay with the backtracker: N = 19
+  // samples 1.7-2.2x slower by the join, N = 21 samples level or slower. A full-width Intel
+  // Xeon (model 207) has not been re-measured since the join's fused passes (before them the
+  // backtracker led there at every N). NEON: not measured, and the join's vector paths are
+  // x86 only: kept at 20.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
-      return CountMethod::backtrack;
-    case KernelTier::avx2:
       return n == 20 ? CountMethod::join : CountMethod::backtrack;
+    case KernelTier::avx2:
+      return n == 18 || n == 20 ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;

@@ -300,8 +300,8 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
 }
 
 // `auto` follows the kernel tier the backtracker would use (measured crossovers): the AVX-512
-// backtracker never hands over to the join, the AVX2 one at N = 20 alone, the scalar one from
-// N = 16, NEON from 20.
+// backtracker hands over to the join at N = 20 alone, the AVX2 one at N = 18 and 20, the
+// scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
@@ -313,11 +313,11 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
     if (tier == nq::KernelTier::avx512 || tier == nq::KernelTier::avx2) {
-      const int join_at = tier == nq::KernelTier::avx2 ? 20 : 0;
-      for (int n = 4; n <= 27; ++n)
-        EXPECT_EQ(nq::choose_method(n),
-                  n == join_at ? nq::CountMethod::join : nq::CountMethod::backtrack)
+      for (int n = 4; n <= 27; ++n) {
+        const bool join = n == 20 || (n == 18 && tier == nq::KernelTier::avx2);
+        EXPECT_EQ(nq::choose_method(n), join ? nq::CountMethod::join : nq::CountMethod::backtrack)
             << nq::kernel_tier_name(tier) << " N = " << n;
+      }
       continue;
     }
     const int from = tier == nq::KernelTier::scalar ? 16 : 20;
