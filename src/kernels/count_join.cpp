@@ -153,8 +153,9 @@ struct Placement {
 };
 
 // Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
-// those with column set S are entries[start[S] .. start[S+1]), in the order of a search
-// from row last-1 upwards, so that neighbours share their rows next to the cut.
+// those with column set S are entries[start[S] .. start[S+1]), those without a queen on the
+// anti-diagonal first, each part in the order of a search from row last-1 upwards, so that
+// neighbours share their rows next to the cut.
 struct PlacementTable {
   std::vector<std::uint32_t> start;  // 2^N + 1 offsets, by column mask
   std::vector<Placement> entries;
@@ -201,7 +202,9 @@ PlacementTable make_placement_table(int n, int half, int first, int last, bool d
   for (std::size_t i = 1; i < t.start.size(); ++i) t.start[i] += t.start[i - 1];
   t.entries.resize(raw.size());
   std::vector<std::uint32_t> next(t.start.begin(), t.start.end() - 1);
-  for (const Raw& r : raw) t.entries[next[r.cols]++] = r.p;
+  for (int anti = 0; anti < 2; ++anti)
+    for (const Raw& r : raw)
+      if (r.p.anti == anti) t.entries[next[r.cols]++] = r.p;
   return t;
 }
 
@@ -789,22 +792,18 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
     if (i0 == i1) return;
     // The inner placements' diagonals side by side, those without an anti-diagonal queen
-    // first; one that meets the middle queen gets every diagonal, so that it clashes with any
-    // outer placement (which has at least one).
+    // first (as the table has them); one that meets the middle queen gets every diagonal, so
+    // that it clashes with any outer placement (which has at least one).
     const std::size_t count = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
-    std::size_t next = 0;
-    auto put = [&](int anti) {
-      for (const Placement* i = i0; i != i1; ++i) {
-        if (i->anti != anti) continue;
-        const bool off = ((i->u & off_u) | (i->v & off_v)) != 0;
-        b.inner_u[next] = off ? ~std::uint64_t{0} : i->u;
-        b.inner_v[next++] = i->v;
-      }
-    };
-    put(0);
-    const std::size_t split = next;
-    put(1);
+    std::size_t split = 0;
+    for (std::size_t j = 0; j < count; ++j) {
+      const Placement& i = i0[j];
+      const bool off = ((i.u & off_u) | (i.v & off_v)) != 0;
+      b.inner_u[j] = off ? ~std::uint64_t{0} : i.u;
+      b.inner_v[j] = i.v;
+      split += i.anti == 0 ? 1 : 0;
+    }
     for (const Placement* o = o0; o != o1; ++o) {
       if ((o->u & off_u) | (o->v & off_v)) continue;
       for (int part = 0; part < 2; ++part) {
