@@ -508,12 +508,12 @@ inline void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
 #endif
 
 #if defined(NQ_JOIN_X86) && !defined(__AVX512VPOPCNTDQ__)
-// The same in AVX2: four words a step, popcounts by 4-bit table lookups (vpshufb) summed per
-// 64-bit lane, the last words by POPCNT.
+// The same for builds without the AVX-512 popcount, in AVX2: four words a step, popcounts by
+// 4-bit table lookups (vpshufb) summed per 64-bit lane, the last words by POPCNT.
 template <int M>
-NQ_JOIN_AVX2 void count_and_block_avx2(const std::uint64_t* const (&in)[kFusedInputs],
-                                       const std::uint64_t* const* __restrict s, std::size_t words0,
-                                       std::size_t words, std::uint64_t* out) {
+NQ_JOIN_AVX2 void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
+                                  const std::uint64_t* const* __restrict s, std::size_t words0,
+                                  std::size_t words, std::uint64_t* out) {
   const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
                                          1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
   const __m256i low = _mm256_set1_epi8(0x0f);
@@ -558,7 +558,7 @@ NQ_JOIN_AVX2 void count_and_block_avx2(const std::uint64_t* const (&in)[kFusedIn
 void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
                     const std::uint64_t* const* sets, std::size_t count, std::size_t words0,
                     std::size_t words, std::uint64_t* scratch, std::uint64_t* out) {
-#if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
+#if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2) {
     std::size_t j = 0;
     for (; j + 4 <= count; j += 4) count_and_block<4>(in, sets + j, words0, words, out + j);
@@ -571,25 +571,6 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
         break;
       case 1:
         count_and_block<1>(in, sets + j, words0, words, out + j);
-        break;
-      default:
-        break;
-    }
-    return;
-  }
-#elif defined(NQ_JOIN_X86)
-  if (loops == Loops::avx2) {
-    std::size_t j = 0;
-    for (; j + 4 <= count; j += 4) count_and_block_avx2<4>(in, sets + j, words0, words, out + j);
-    switch (count - j) {
-      case 3:
-        count_and_block_avx2<3>(in, sets + j, words0, words, out + j);
-        break;
-      case 2:
-        count_and_block_avx2<2>(in, sets + j, words0, words, out + j);
-        break;
-      case 1:
-        count_and_block_avx2<1>(in, sets + j, words0, words, out + j);
         break;
       default:
         break;
