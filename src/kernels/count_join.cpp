@@ -584,7 +584,7 @@ void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
              2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
 }
 
-#if defined(NQ_JOIN_X86) && !defined(__AVX512F__)
+#if defined(NQ_JOIN_X86) && !(defined(__AVX512F__) && defined(__AVX512VL__))
 // fitting_placements and fits_any below in AVX2, four placements at a time; j0: where to
 // start, the rest is left to the 64-bit loops.
 NQ_JOIN_AVX2 std::size_t fitting_placements_avx2(const std::uint64_t* u, const std::uint64_t* v,
@@ -643,7 +643,7 @@ std::size_t fitting_placements(Loops loops, const std::uint64_t* u, const std::u
                                std::size_t count, std::uint64_t iu, std::uint64_t iv,
                                std::uint32_t* fit) {
   std::size_t found = 0, j = 0;
-#if defined(NQ_JOIN_X86) && defined(__AVX512F__)
+#if defined(NQ_JOIN_X86) && defined(__AVX512F__) && defined(__AVX512VL__)
   // Eight at a time, the fitting indices packed in a register and stored whole.
   if (loops == Loops::avx2) {
     const __m512i vu = _mm512_set1_epi64(static_cast<long long>(iu));
@@ -674,7 +674,7 @@ std::size_t fitting_placements(Loops loops, const std::uint64_t* u, const std::u
 bool fits_any(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
               std::uint64_t iu, std::uint64_t iv) {
   std::size_t j = 0;
-#if defined(NQ_JOIN_X86) && defined(__AVX512F__)
+#if defined(NQ_JOIN_X86) && defined(__AVX512F__) && defined(__AVX512VL__)
   if (loops == Loops::avx2) {
     const __m512i vu = _mm512_set1_epi64(static_cast<long long>(iu));
     const __m512i vv = _mm512_set1_epi64(static_cast<long long>(iv));
