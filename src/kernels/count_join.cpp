@@ -154,8 +154,7 @@ struct Placement {
 
 // Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
 // those with column set S are entries[start[S] .. start[S+1]), those without a queen on the
-// anti-diagonal first, each part in the order of a search from row last-1 upwards, so that
-// neighbours share their rows next to the cut.
+// anti-diagonal first, each part in the order of a search from row last-1 upwards.
 struct PlacementTable {
   std::vector<std::uint32_t> start;  // 2^N + 1 offsets, by column mask
   std::vector<Placement> entries;
@@ -702,9 +701,9 @@ struct JoinBuffers {
   std::vector<const Placement*> outer_kept;     // the placements whose sets those are
   std::vector<std::uint64_t> outer_u, outer_v;  // their diagonals
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
-  std::vector<std::uint64_t> live;              // inner rows' sets (and shared prefixes')
-  std::vector<std::uint64_t> outer_level;       // the same for the outer rows
-  std::vector<std::int32_t> shared_slots;       // where a shared prefix's set is (PrefixSets)
+  std::vector<std::uint64_t> live;              // the row search's sets of its rows
+  std::vector<std::uint64_t> shared_sets[2];    // the two-row prefixes' sets: outer, inner rows
+  std::vector<std::int32_t> shared_slots;       // where each one's set is (Side)
   std::vector<std::uint32_t> fitting;
   std::vector<const std::uint64_t*> fitting_sets;
   std::vector<std::uint64_t> scratch;      // [words]: a set formed in memory
@@ -802,33 +801,28 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   });
   if (size[0] + size[1] == 0) return 0;
   const std::size_t words0 = make_bit_sets(b, size), words = b.ones.size();
-  // The placements of a table come in the order of a search from the row next to the cut
-  // upwards, so neighbours share their first rows; the sets of bottoms that fit the first
-  // k+1 rows of an entry (at[k]) are kept along the way, as in a search: an entry recomputes
-  // them from the first row where it differs from the last one, and a prefix no bottom fits
-  // skips every entry that shares it. Row k of an entry is H-1-k-gap (gap: the rows between
-  // the table's last row and the cut), its diagonals meet row H at its column +- (k+1+gap).
-  // The sets of the first kSharedRows rows depend on those rows' columns only, not on the
-  // split, so they are computed once per group and shared by every split (`shared`: the slot
-  // of each such prefix, -1 not computed yet, -2 empty). Sharing three rows saves 27% of the
-  // ANDs at N = 20 but only 4% of the time (4.49 s against 4.67 s on --shard 7/128, medians
-  // of 4), for 8x the memory and a slot table of N^3 to reset per group (N = 17 slower).
+  // The sets of bottoms that fit a placement of one side of the top half (outer or inner
+  // rows). Row k of an entry is H-1-k-gap (gap: the rows between the table's last row and the
+  // cut), its diagonals meet row H at its column +- (k+1+gap). The set of an entry's first
+  // two rows depends on those rows' columns only, not on the split, so it is computed once
+  // per group and shared by every split (`shared`: the slot of each pair of columns, -1 not
+  // computed yet, -2 no bottom fits). Sharing three rows saved 27% of the ANDs at N = 20 but
+  // only 4% of the time (4.49 s against 4.67 s on --shard 7/128, medians of 4, before the
+  // fused passes below), for 8x the memory and a slot table of N^3 to reset per group.
   constexpr int kSharedRows = 2;
-  struct PrefixSets {
-    std::uint64_t* level;  // [rows][words]: the rows past the shared ones
+  // The rows past the shared ones all go into the fused pass (entry_sets), so no other set of
+  // a placement's rows is ever stored.
+  static_assert(kMaxTableRows <= kSharedRows + kFusedInputs - 1);
+  struct Side {
     int rows, gap;
-    std::int32_t* shared;  // [n + n * n]: slots of the one- and two-row prefixes
+    std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
     std::uint64_t* shared_sets;
     std::size_t shared_used = 0;
-    int valid = 0;  // at[0 .. valid-1] hold for `prefix`
-    int dead = -1;  // no bottom fits prefix[0 .. dead]
-    const std::uint8_t* prefix = nullptr;
-    const std::uint64_t* at[kMaxTableRows] = {};
   };
   // The bottoms that a queen d rows above the cut in column c leaves free: the AND of its two
   // diagonals' sets, made on first use, once per group (at most H^2 squares). A row of a
-  // placement then costs one set read instead of two, and the fused steps below AND three
-  // sets instead of five.
+  // placement then costs one set read instead of two, and the fused passes below AND four
+  // sets instead of seven.
   std::size_t squares_used = 0;
   b.square_slots.assign(static_cast<std::size_t>(half + 1) * static_cast<std::size_t>(n), -1);
   const std::size_t squares_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
@@ -848,93 +842,56 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     return &b.square_sets[static_cast<std::size_t>(slot) * words];
   };
   // The square set of row k of an entry with rows `column`.
-  auto row_set = [&](const PrefixSets& ps, const std::uint8_t* column, int k) {
-    return square_set(k + 1 + ps.gap, column[k]);
+  auto row_set = [&](const Side& side, const std::uint8_t* column, int k) {
+    return square_set(k + 1 + side.gap, column[k]);
   };
-  // Brings at[valid .. upto-1] up to date for the rows `column` (the first `upto` of them);
-  // null if a level is empty.
-  auto extend_levels = [&](PrefixSets& ps, const std::uint8_t* column,
-                           int upto) -> const std::uint64_t* {
-    for (; ps.valid < upto; ++ps.valid) {
-      const int k = ps.valid, c = column[k];
-      const std::uint64_t* in = k == 0 ? b.ones.data() : ps.at[k - 1];
-      const std::uint64_t* sq = row_set(ps, column, k);
-      std::uint64_t* out;
-      std::int32_t* slot = nullptr;
-      if (k < kSharedRows) {
-        slot = &ps.shared[k == 0 ? c : n + column[0] * n + c];
-        if (*slot == -2) {
-          ps.dead = k;
-          return nullptr;
-        }
-        if (*slot >= 0) {
-          ps.at[k] = ps.shared_sets + static_cast<std::size_t>(*slot) * words;
-          continue;
-        }
-        out = ps.shared_sets + ps.shared_used * words;
-      } else {
-        out = ps.level + k * words;
-      }
-      const std::uint64_t any = and_sets<2>(loops, out, {in, sq}, words);
-      if (slot != nullptr) *slot = any == 0 ? -2 : static_cast<std::int32_t>(ps.shared_used++);
-      if (any == 0) {
-        ps.dead = k;
-        return nullptr;
-      }
-      ps.at[k] = out;
-    }
-    return upto == 0 ? b.ones.data() : ps.at[upto - 1];
-  };
-  auto fitting_set = [&](PrefixSets& ps, const Placement& e, int upto) -> const std::uint64_t* {
-    int same = 0;
-    if (ps.prefix != nullptr)
-      while (same < ps.rows && ps.prefix[same] == e.column[same]) ++same;
-    if (ps.dead >= 0 && same > ps.dead) return nullptr;
-    ps.dead = -1;
-    ps.prefix = e.column;
-    if (ps.valid > same) ps.valid = same;
-    return extend_levels(ps, e.column, upto);
-  };
-  // The sets whose AND is the set of entry e: in[0] that of its first rows, then the square
-  // sets of its last rows past the shared ones, at most three (the rest padded with every
-  // bottom). False if no bottom fits the first rows. Within a split the first rows of an
-  // entry but one fix its last row, so a set of all but the last row is never shared by two
-  // entries, and one of all but the last two by at most two: the last rows are ANDed
-  // straight into the entry's set (outer rows) or into its pair step (inner rows), never
-  // stored on their own.
-  auto entry_sets = [&](PrefixSets& ps, const Placement& e,
+  // The sets whose AND is the set of entry e: in[0] that of its first rows (at most
+  // kSharedRows, the shared set of two), then the square sets of the rest, at most three
+  // (padded with every bottom). False if no bottom fits the first two rows. Within a split
+  // the first rows of an entry but one fix its last row, so a set of all but the last row is
+  // never shared by two entries, and one of all but the last two by at most two: those rows
+  // are ANDed straight into the entry's set (outer rows) or into its pair step (inner rows).
+  auto entry_sets = [&](Side& side, const Placement& e,
                         const std::uint64_t*(&in)[kFusedInputs]) -> bool {
-    const int fused = std::clamp(ps.rows - kSharedRows, 0, kFusedInputs - 1);
-    in[0] = fitting_set(ps, e, ps.rows - fused);
-    if (in[0] == nullptr) return false;
+    const int first = std::min(side.rows, kSharedRows);
+    if (first == 0) {
+      in[0] = b.ones.data();
+    } else if (first == 1) {
+      in[0] = row_set(side, e.column, 0);
+    } else {
+      std::int32_t& slot = side.shared[e.column[0] * n + e.column[1]];
+      if (slot == -2) return false;
+      if (slot < 0) {
+        std::uint64_t* out = side.shared_sets + side.shared_used * words;
+        if (and_sets<2>(loops, out, {row_set(side, e.column, 0), row_set(side, e.column, 1)},
+                        words) == 0) {
+          slot = -2;
+          return false;
+        }
+        slot = static_cast<std::int32_t>(side.shared_used++);
+      }
+      in[0] = side.shared_sets + static_cast<std::size_t>(slot) * words;
+    }
     for (int j = 0; j < kFusedInputs - 1; ++j)
-      in[1 + j] = j < fused ? row_set(ps, e.column, ps.rows - fused + j) : b.ones.data();
+      in[1 + j] = first + j < side.rows ? row_set(side, e.column, first + j) : b.ones.data();
     return true;
   };
   const int inner_rows = half - a;
-  // Shared prefixes: at most h one-row and h (h - 1) two-row ones per side (h = |C|).
+  // Shared prefixes: at most h (h - 1) two-row ones per side (h = |C|).
   const std::size_t shared_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
-  const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n + 1);
-  b.outer_level.resize(static_cast<std::size_t>(a) * words + shared_most * words);
-  b.live.resize(static_cast<std::size_t>(inner_rows) * words + shared_most * words);
+  const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  for (std::vector<std::uint64_t>& sets : b.shared_sets)
+    if (sets.size() < shared_most * words) sets.resize(shared_most * words);
   b.shared_slots.assign(2 * shared_slots, -1);
   if (b.scratch.size() < words) b.scratch.resize(words);
 
   // The top side, one split of the group's columns at a time: the inner rows H-1..A take a
   // set T of them, the outer rows 0..A-1 the rest S = C \ T, and only placements of the
   // same split pair up. So the outer placements of S are used by the inner ones of T alone:
-  // their sets are computed once, in table order (neighbours share their rows next to the
-  // cut), kept for this split only, and each inner placement of T pairs with those it fits.
-  PrefixSets outer{b.outer_level.data(), a, inner_rows, b.shared_slots.data(),
-                   b.outer_level.data() + static_cast<std::size_t>(a) * words};
-  PrefixSets inner{b.live.data(), inner_rows, 0, b.shared_slots.data() + shared_slots,
-                   b.live.data() + static_cast<std::size_t>(inner_rows) * words};
-  // A new split: nothing of the last entry's rows is kept but the shared prefixes.
-  auto restart = [](PrefixSets& ps) {
-    ps.valid = 0;
-    ps.dead = -1;
-    ps.prefix = nullptr;
-  };
+  // their sets are computed once, kept for this split only, and each inner placement of T
+  // pairs with those it fits.
+  Side outer{a, inner_rows, b.shared_slots.data(), b.shared_sets[0].data()};
+  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots, b.shared_sets[1].data()};
   auto fits_middle = [&](const Placement& p) { return ((p.u & off_u) | (p.v & off_v)) == 0; };
   std::uint64_t total = 0;
   for_each_subset(top_columns, inner_rows, [&](Row inner_columns) {
@@ -965,7 +922,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       b.inner_v[inners++] = i->v;
     }
     if (inners == 0) return;
-    restart(outer);
     std::size_t kept = 0;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
@@ -978,7 +934,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
-    restart(inner);
     for (const Placement* i = i0; i != i1; ++i) {
       if (!fits_middle(*i)) continue;
       const std::size_t fitting = fitting_placements(loops, b.outer_u.data(), b.outer_v.data(),
