@@ -152,7 +152,10 @@ CountMethod choose_method(int n) {
   // samples 1.7-2.2x slower by the join, N = 21 samples level or slower. A full-width Intel
   // Xeon (model 207) has not been re-measured since the join's fused passes (before them the
   // backtracker led there at every N). NEON: not measured, and the join's vector paths are
-  // x86 only: kept at 20.
+  // x86 only: kept at 20. Since the join runs its top side over blocks (count_join.cpp), a
+  // native AVX-512 build counts N = 18 by the join in 4.31 s against 4.54 s (medians of 3),
+  // but a portable build on the same CPU runs the AVX-512 backtracker and the join's AVX2
+  // form, which is slower there, and this choice cannot tell the two builds apart: kept.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:

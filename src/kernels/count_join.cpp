@@ -36,12 +36,13 @@
 // A..H-1 (A = floor(H/2)), each sorted by the set of columns it uses. A half with columns C
 // is an outer placement on some A-subset S of C and an inner one on C \ S that share no
 // diagonal. Bottoms are listed that way. The top side goes one split (T inner columns,
-// S = C \ T outer ones) at a time, since only placements of the same split pair up: the
-// sets of bottoms that fit each outer placement of S are computed once and kept for the
-// split, each inner placement of T gets its own set, and a top half then costs one AND and
-// popcount over the bottom list. Sets are built row by row from the cut upwards, shared
-// between neighbouring placements of a table (they share their rows next to the cut), and
-// the first two rows' sets are shared by all the group's splits.
+// S = C \ T outer ones) at a time, since only placements of the same split pair up: each
+// outer placement of S that fits some inner one gets a set of the bottoms it fits, each inner
+// placement of T is counted against the sets of those it fits, and a top half then costs
+// one AND and popcount over the bottom list. A placement's set is the AND of four: its first
+// two rows' set (shared by all the group's splits) and its other rows' square sets. The
+// top side is written as a program over these sets and run block by block of the bit sets
+// (run_program), so that what it reads stays in the first-level cache.
 //
 // The engine visits one column set per symmetry orbit: turning the board upside down maps
 // the top columns C to the bottom's, and mirroring it maps C to its reverse, so the groups C,
@@ -70,7 +71,8 @@
 #include <utility>
 #include <vector>
 
-// The three hot loops of the table join (pair_bottoms, and_sets, count_and) have an AVX2 form. A
+// The hot loops of the table join (pair_bottoms, run_program, and_sets, count_and) have an AVX2
+// form. A
 // build with AVX2 at compile time (-march=native) uses it directly; any other x86-64 build
 // compiles it with a target attribute and picks it at run time when the CPU has AVX2 and
 // POPCNT (one check per process), so a portable build runs the same code as a native one.
@@ -502,113 +504,186 @@ std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
   return count_and_scalar(a, b, 0, words);
 }
 
-// The sets ANDed into a placement's own set in one pass: that of its first rows (shared with
-// other placements) and the square sets of up to three last rows (never shared: see
-// entry_sets in count_join_group_tabled).
-constexpr int kFusedInputs = 4;
+// The top side runs in blocks of kBlockWords words (1,024 bottoms) of the bit sets. Its work
+// is first written down as a program over set slots: each split's kept outer placements (the
+// AND of four slots each), then its inner placements (four slots, and the kept outer ones they
+// fit). The slots (every bottom, the square sets, the two-row sets) are stored block by
+// block, so the program then runs over one block at a time with everything it reads in a few
+// KB, and no placement's set is ever stored beyond one block. Measured on a Zen 4 against the
+// same work split by split over whole sets (docs/ALGORITHMS.md, "A program over blocks"),
+// one thread, medians of 5: the N = 20 sample 1.99 -> 1.55 s; blocks of 8, 16, 32 and 64
+// words took 1.71, 1.55, 1.52 and 1.62 s there, and 32 words made odd N slower (more padding).
+constexpr std::size_t kBlockWords = 16;
+struct alignas(64) SetBlock {
+  std::uint64_t w[kBlockWords];
+};
 
-#if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
-// The last levels fused with the pair step: for M sets s[j], out[j] = popcount(x & s[j])
-// over words [0, words0) plus twice that over [words0, words), where x, the AND of the sets
-// `in`, is formed in registers and never stored. Eight words a step, the last masked.
-template <int M>
-inline void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
-                            const std::uint64_t* const* __restrict s, std::size_t words0,
-                            std::size_t words, std::uint64_t* out) {
-  __m512i acc[2][M];
-  for (int r = 0; r < 2; ++r)
-    for (int j = 0; j < M; ++j) acc[r][j] = _mm512_setzero_si512();
-  for (int r = 0; r < 2; ++r) {
-    const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
-    for (std::size_t w = from; w < to; w += 8) {
-      const __mmask8 m = to - w >= 8 ? 0xff : static_cast<__mmask8>((1u << (to - w)) - 1);
-      const __m512i x = and_lanes<kFusedInputs>(in, w, m);
-      for (int j = 0; j < M; ++j)
-        acc[r][j] = _mm512_add_epi64(acc[r][j], _mm512_popcnt_epi64(_mm512_and_si512(
-                                                    x, _mm512_maskz_loadu_epi64(m, s[j] + w))));
-    }
-  }
-  for (int j = 0; j < M; ++j)
-    out[j] = static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc[0][j])) +
-             2 * static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc[1][j]));
-}
-#endif
+// A placement's set: the AND of four slots, 16 bits each.
+using SlotQuad = std::uint64_t;
+constexpr int kSlotInputs = 4;
 
-#if defined(NQ_JOIN_X86) && !defined(__AVX512VPOPCNTDQ__)
-// The same for builds without the AVX-512 popcount, in AVX2: four words a step, popcounts by
-// 4-bit table lookups (vpshufb) summed per 64-bit lane, the last words by POPCNT.
-template <int M>
-NQ_JOIN_AVX2 void count_and_block(const std::uint64_t* const (&in)[kFusedInputs],
-                                  const std::uint64_t* const* __restrict s, std::size_t words0,
-                                  std::size_t words, std::uint64_t* out) {
-  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
-                                         1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  const __m256i low = _mm256_set1_epi8(0x0f);
-  std::uint64_t count[2][M] = {};
-  for (int r = 0; r < 2; ++r) {
-    const std::size_t from = r == 0 ? 0 : words0, to = r == 0 ? words0 : words;
-    __m256i acc[M];
-    for (int j = 0; j < M; ++j) acc[j] = _mm256_setzero_si256();
-    std::size_t w = from;
-    for (; w + 4 <= to; w += 4) {
-      __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[0] + w));
-      for (int k = 1; k < kFusedInputs; ++k)
-        x = _mm256_and_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[k] + w)));
-      for (int j = 0; j < M; ++j) {
-        const __m256i v =
-            _mm256_and_si256(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s[j] + w)));
-        const __m256i bytes = _mm256_add_epi8(
-            _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
-            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
-        acc[j] = _mm256_add_epi64(acc[j], _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+struct BlockProgram {
+  std::vector<SetBlock> sets;              // [block][slot]
+  std::vector<SlotQuad> kept;              // per kept outer placement
+  std::vector<SlotQuad> inner;             // per inner placement
+  std::vector<std::uint32_t> inner_pairs;  // [3 per inner]: pairs begin, weight-2 begin, end
+  std::vector<std::uint8_t> pairs;         // per pair: its kept placement, within the split
+  std::vector<std::uint32_t> splits;       // [4 per split]: kept begin, end, inner begin, end
+};
+
+// Kept outer placements per split: at most A! (kMaxTableRows!), indexed by a byte.
+constexpr std::size_t kMaxKept = 120;
+static_assert(kMaxTableRows <= 5);
+
+// Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
+// twice from its weight-2 begin, and twice again in blocks from blocks0 on.
+template <typename Block>
+inline std::uint64_t run_program_with(const BlockProgram& prog, std::size_t cap, std::size_t blocks,
+                                      std::size_t blocks0) {
+  std::uint64_t total = 0;
+  Block kept[kMaxKept];
+  const std::size_t splits = prog.splits.size() / 4;
+  for (std::size_t k = 0; k < blocks; ++k) {
+    const SetBlock* set = &prog.sets[k * cap];
+    typename Block::Count once, twice;
+    Block::zero(once);
+    Block::zero(twice);
+    for (std::size_t sp = 0; sp < splits; ++sp) {
+      const std::uint32_t* split = &prog.splits[4 * sp];
+      for (std::uint32_t j = split[0]; j < split[1]; ++j)
+        kept[j - split[0]] = Block::and4(set, prog.kept[j]);
+      for (std::uint32_t i = split[2]; i < split[3]; ++i) {
+        const Block x = Block::and4(set, prog.inner[i]);
+        const std::uint32_t* p = &prog.inner_pairs[3 * i];
+        std::uint32_t e = p[0];
+        for (; e < p[1]; ++e) Block::count_and(once, x, kept[prog.pairs[e]]);
+        for (; e < p[2]; ++e) Block::count_and(twice, x, kept[prog.pairs[e]]);
       }
     }
-    for (int j = 0; j < M; ++j) {
-      alignas(32) std::uint64_t lanes[4];
-      _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc[j]);
-      count[r][j] = lanes[0] + lanes[1] + lanes[2] + lanes[3];
-    }
-    for (; w < to; ++w) {
-      std::uint64_t x = in[0][w];
-      for (int k = 1; k < kFusedInputs; ++k) x &= in[k][w];
-      for (int j = 0; j < M; ++j)
-        count[r][j] += static_cast<std::uint64_t>(std::popcount(x & s[j][w]));
-    }
+    const std::uint64_t count = Block::sum(once) + 2 * Block::sum(twice);
+    total += k < blocks0 ? count : 2 * count;
   }
-  for (int j = 0; j < M; ++j) out[j] = count[0][j] + 2 * count[1][j];
+  return total;
+}
+
+// The block in 64-bit words (builds without AVX2, and the scalar tier).
+struct WordBlock {
+  SetBlock v;
+  using Count = std::uint64_t;
+  static void zero(Count& c) { c = 0; }
+  static WordBlock and4(const SetBlock* set, SlotQuad q) {
+    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
+                   &d = set[q >> 48];
+    WordBlock x;
+    for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
+    return x;
+  }
+  static void count_and(Count& acc, const WordBlock& x, const WordBlock& y) {
+    for (std::size_t w = 0; w < kBlockWords; ++w)
+      acc += static_cast<std::uint64_t>(std::popcount(x.v.w[w] & y.v.w[w]));
+  }
+  static std::uint64_t sum(const Count& c) { return c; }
+};
+
+std::uint64_t run_program_scalar(const BlockProgram& prog, std::size_t cap, std::size_t blocks,
+                                 std::size_t blocks0) {
+  return run_program_with<WordBlock>(prog, cap, blocks, blocks0);
+}
+
+#if defined(NQ_JOIN_POPCNT_CLONE)
+__attribute__((target("popcnt"))) std::uint64_t run_program_popcnt(const BlockProgram& prog,
+                                                                   std::size_t cap,
+                                                                   std::size_t blocks,
+                                                                   std::size_t blocks0) {
+  return run_program_with<WordBlock>(prog, cap, blocks, blocks0);  // inlined: POPCNT here
 }
 #endif
 
-// out[j] = the weighted count of (the AND of the sets `in`) & sets[j] (weight 1 below
-// word words0, 2 from it) for j < count. `scratch` (words long) holds the AND where it is
-// formed in memory.
-void count_and_each(Loops loops, const std::uint64_t* const (&in)[kFusedInputs],
-                    const std::uint64_t* const* sets, std::size_t count, std::size_t words0,
-                    std::size_t words, std::uint64_t* scratch, std::uint64_t* out) {
-#if defined(NQ_JOIN_X86)
-  if (loops == Loops::avx2) {
-    std::size_t j = 0;
-    for (; j + 4 <= count; j += 4) count_and_block<4>(in, sets + j, words0, words, out + j);
-    switch (count - j) {
-      case 3:
-        count_and_block<3>(in, sets + j, words0, words, out + j);
-        break;
-      case 2:
-        count_and_block<2>(in, sets + j, words0, words, out + j);
-        break;
-      case 1:
-        count_and_block<1>(in, sets + j, words0, words, out + j);
-        break;
-      default:
-        break;
-    }
-    return;
+#if defined(NQ_JOIN_X86) && defined(__AVX512VPOPCNTDQ__)
+// Two 512-bit vectors, popcounts by VPOPCNTQ.
+struct Avx512Block {
+  __m512i v[2];
+  using Count = __m512i;
+  static void zero(Count& c) { c = _mm512_setzero_si512(); }
+  static Avx512Block and4(const SetBlock* set, SlotQuad q) {
+    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
+                   &d = set[q >> 48];
+    Avx512Block x;
+    for (int h = 0; h < 2; ++h)
+      x.v[h] = _mm512_and_si512(
+          _mm512_ternarylogic_epi64(_mm512_load_si512(a.w + 8 * h), _mm512_load_si512(b.w + 8 * h),
+                                    _mm512_load_si512(c.w + 8 * h), 0x80),
+          _mm512_load_si512(d.w + 8 * h));
+    return x;
   }
+  static void count_and(Count& acc, const Avx512Block& x, const Avx512Block& y) {
+    acc = _mm512_add_epi64(acc,
+                           _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(x.v[0], y.v[0])),
+                                            _mm512_popcnt_epi64(_mm512_and_si512(x.v[1], y.v[1]))));
+  }
+  static std::uint64_t sum(const Count& c) {
+    return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(c));
+  }
+};
+
+std::uint64_t run_program_vector(const BlockProgram& prog, std::size_t cap, std::size_t blocks,
+                                 std::size_t blocks0) {
+  return run_program_with<Avx512Block>(prog, cap, blocks, blocks0);
+}
+#elif defined(NQ_JOIN_X86)
+// Four 256-bit vectors, popcounts by 4-bit table lookups (vpshufb) summed per 64-bit lane.
+struct Avx2Block {
+  __m256i v[4];
+  using Count = __m256i;
+  NQ_JOIN_AVX2 static void zero(Count& c) { c = _mm256_setzero_si256(); }
+  NQ_JOIN_AVX2 static __m256i load(const SetBlock& s, int h) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w + 4 * h));
+  }
+  NQ_JOIN_AVX2 static Avx2Block and4(const SetBlock* set, SlotQuad q) {
+    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
+                   &d = set[q >> 48];
+    Avx2Block x;
+    for (int h = 0; h < 4; ++h)
+      x.v[h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)),
+                                _mm256_and_si256(load(c, h), load(d, h)));
+    return x;
+  }
+  NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y) {
+    const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                           2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0f);
+    __m256i bytes = _mm256_setzero_si256();
+    for (int h = 0; h < 4; ++h) {  // at most 4 x 8 = 32 per byte: no overflow
+      const __m256i v = _mm256_and_si256(x.v[h], y.v[h]);
+      bytes = _mm256_add_epi8(
+          bytes, _mm256_add_epi8(
+                     _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+                     _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low))));
+    }
+    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+  }
+  NQ_JOIN_AVX2 static std::uint64_t sum(const Count& c) {
+    alignas(32) std::uint64_t lanes[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), c);
+    return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+  }
+};
+
+NQ_JOIN_AVX2 std::uint64_t run_program_vector(const BlockProgram& prog, std::size_t cap,
+                                              std::size_t blocks, std::size_t blocks0) {
+  return run_program_with<Avx2Block>(prog, cap, blocks, blocks0);
+}
 #endif
-  and_sets<kFusedInputs>(loops, scratch, in, words);
-  for (std::size_t j = 0; j < count; ++j)
-    out[j] = count_and(loops, scratch, sets[j], words0) +
-             2 * count_and(loops, scratch + words0, sets[j] + words0, words - words0);
+
+std::uint64_t run_program(Loops loops, const BlockProgram& prog, std::size_t cap,
+                          std::size_t blocks, std::size_t blocks0) {
+#if defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2) return run_program_vector(prog, cap, blocks, blocks0);
+#endif
+#if defined(NQ_JOIN_POPCNT_CLONE)
+  if (loops == Loops::popcnt) return run_program_popcnt(prog, cap, blocks, blocks0);
+#endif
+  return run_program_scalar(prog, cap, blocks, blocks0);
 }
 
 #if defined(NQ_JOIN_X86) && !(defined(__AVX512F__) && defined(__AVX512VL__))
@@ -722,22 +797,17 @@ bool fits_any(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::
 
 // One thread's buffers for the join (both paths), grown on demand and never shrunk.
 struct JoinBuffers {
-  std::vector<Pattern> bottom[2];         // bottom patterns without / with an anti-diagonal queen
-  std::vector<std::uint64_t> misses;      // [64][words]: the bottoms missing pattern bit x
-  std::vector<std::uint64_t> ones;        // [words]: every bottom
-  std::vector<std::uint64_t> outer_sets;  // [outer placements of one split][words]
-  std::vector<const Placement*> outer_kept;     // the placements whose sets those are
+  std::vector<Pattern> bottom[2];     // bottom patterns without / with an anti-diagonal queen
+  std::vector<std::uint64_t> misses;  // [64][words]: the bottoms missing pattern bit x
+  std::vector<std::uint64_t> ones;    // [words]: every bottom
+  std::vector<const Placement*> outer_kept;     // the kept outer placements of one split
   std::vector<std::uint64_t> outer_u, outer_v;  // their diagonals
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // the row search's sets of its rows
-  std::vector<std::uint64_t> shared_sets[2];    // the two-row prefixes' sets: outer, inner rows
-  std::vector<std::int32_t> shared_slots;       // where each one's set is (Side)
+  std::vector<std::int32_t> shared_slots;       // the two-row prefixes' slots: outer, inner
+  std::vector<std::int32_t> square_slots;       // [distance from the cut][column]: slot or -1
   std::vector<std::uint32_t> fitting;
-  std::vector<const std::uint64_t*> fitting_sets;
-  std::vector<std::uint64_t> scratch;      // [words]: a set formed in memory
-  std::vector<std::uint64_t> square_sets;  // [squares used][words] (square_set)
-  std::vector<std::int32_t> square_slots;  // [distance from the cut][column]: slot or -1
-  std::vector<std::uint64_t> fitting_counts;
+  BlockProgram program;  // the top side of one group
 };
 
 JoinBuffers& join_buffers() {
@@ -748,10 +818,13 @@ JoinBuffers& join_buffers() {
 // The bit sets over the bottom lists (size[list] patterns in b.bottom[list]), each list from
 // a word of its own: words [0, words0) hold the bottoms of weight 1, the rest those of
 // weight 2. misses[x] = the bottoms without pattern bit x, 64 bottoms at a time: a 64 x 64
-// bit transpose turns their patterns into one word per bit. Returns words0; b.ones has the
-// length of every set.
-std::size_t make_bit_sets(JoinBuffers& b, const std::size_t (&size)[2]) {
-  const std::size_t words0 = (size[0] + 63) / 64, words = words0 + (size[1] + 63) / 64;
+// bit transpose turns their patterns into one word per bit. Each list takes a multiple of
+// `align` words (the padding holds no bottom). Returns words0; b.ones has the length of every
+// set.
+std::size_t make_bit_sets(JoinBuffers& b, const std::size_t (&size)[2], std::size_t align = 1) {
+  auto round = [&](std::size_t w) { return (w + align - 1) / align * align; };
+  const std::size_t words0 = round((size[0] + 63) / 64),
+                    words = words0 + round((size[1] + 63) / 64);
   b.misses.resize(64 * words);
   b.ones.resize(words);
   for (int list = 0; list < 2; ++list) {
@@ -764,7 +837,8 @@ std::size_t make_bit_sets(JoinBuffers& b, const std::size_t (&size)[2]) {
       std::uint64_t block[64];
       std::copy(&bottom[(w - first) * 64], &bottom[(w - first) * 64] + 64, block);
       transpose_bits(block);
-      const std::size_t used = size[list] - (w - first) * 64;
+      const std::size_t done = (w - first) * 64;
+      const std::size_t used = size[list] > done ? size[list] - done : 0;
       const std::uint64_t valid = used >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
       for (int x = 0; x < 64; ++x)
         b.misses[static_cast<std::size_t>(x) * words + w] = ~block[x] & valid;
@@ -828,34 +902,27 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     }
   });
   if (size[0] + size[1] == 0) return 0;
-  const std::size_t words0 = make_bit_sets(b, size), words = b.ones.size();
-  // The sets of bottoms that fit a placement of one side of the top half (outer or inner
-  // rows). Row k of an entry is H-1-k-gap (gap: the rows between the table's last row and the
-  // cut), its diagonals meet row H at its column +- (k+1+gap). The set of an entry's first
-  // two rows depends on those rows' columns only, not on the split, so it is computed once
-  // per group and shared by every split (`shared`: the slot of each pair of columns, -1 not
-  // computed yet, -2 no bottom fits). Sharing three rows saved 27% of the ANDs at N = 20 but
-  // only 4% of the time (4.49 s against 4.67 s on --shard 7/128, medians of 4, before the
-  // fused passes below), for 8x the memory and a slot table of N^3 to reset per group.
-  constexpr int kSharedRows = 2;
-  // The rows past the shared ones all go into the fused pass (entry_sets), so no other set of
-  // a placement's rows is ever stored.
-  static_assert(kMaxTableRows <= kSharedRows + kFusedInputs - 1);
-  struct Side {
-    int rows, gap;
-    std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
-    std::uint64_t* shared_sets;
-    std::size_t shared_used = 0;
-  };
-  // The bottoms that a queen d rows above the cut in column c leaves free: the AND of its two
-  // diagonals' sets, made on first use, once per group (at most H^2 squares). A row of a
-  // placement then costs one set read instead of two, and the fused passes below AND four
-  // sets instead of seven.
-  std::size_t squares_used = 0;
+  const std::size_t words0 = make_bit_sets(b, size, kBlockWords), words = b.ones.size();
+  const std::size_t blocks = words / kBlockWords, blocks0 = words0 / kBlockWords;
+  // The slots: 0 every bottom, then the square sets and the two-row sets as first used. The
+  // bottoms that a queen d rows above the cut in column c leaves free are the AND of its two
+  // diagonals' sets (a square set, at most H^2). Row k of a table entry is H-1-k-gap (gap:
+  // the rows between the table's last row and the cut), its diagonals meet row H at its
+  // column +- (k+1+gap). The set of an entry's first two rows depends on those rows' columns
+  // only, not on the split, so it is made once per group and shared by every split (at most
+  // h (h - 1) per side; `shared`: the slot of each pair of columns, -1 not made yet, -2 no
+  // bottom fits). Sharing three rows (with three inputs a placement) read 17% fewer set
+  // words, for up to 1,440 more sets a group, and was level (before the blocks).
+  BlockProgram& prog = b.program;
+  const std::size_t h2 = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
+  const std::size_t cap = 1 + 3 * h2;
+  if (prog.sets.size() < blocks * cap) prog.sets.resize(blocks * cap);
+  SetBlock* sets = prog.sets.data();
+  for (std::size_t k = 0; k < blocks; ++k)
+    std::copy_n(&b.ones[k * kBlockWords], kBlockWords, sets[k * cap].w);
+  std::size_t slots = 1;
   b.square_slots.assign(static_cast<std::size_t>(half + 1) * static_cast<std::size_t>(n), -1);
-  const std::size_t squares_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
-  if (b.square_sets.size() < squares_most * words) b.square_sets.resize(squares_most * words);
-  auto square_set = [&](int d, int c) -> const std::uint64_t* {
+  auto square_slot = [&](int d, int c) -> SlotQuad {
     std::int32_t& slot = b.square_slots[static_cast<std::size_t>(d) * static_cast<std::size_t>(n) +
                                         static_cast<std::size_t>(c)];
     if (slot < 0) {
@@ -864,64 +931,72 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
           x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
       const std::uint64_t* my =
           y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
-      slot = static_cast<std::int32_t>(squares_used++);
-      and_sets<2>(loops, &b.square_sets[static_cast<std::size_t>(slot) * words], {mx, my}, words);
+      slot = static_cast<std::int32_t>(slots++);
+      for (std::size_t k = 0; k < blocks; ++k) {
+        std::uint64_t* out = sets[k * cap + static_cast<std::size_t>(slot)].w;
+        for (std::size_t w = 0; w < kBlockWords; ++w)
+          out[w] = mx[k * kBlockWords + w] & my[k * kBlockWords + w];
+      }
     }
-    return &b.square_sets[static_cast<std::size_t>(slot) * words];
+    return static_cast<SlotQuad>(slot);
   };
-  // The square set of row k of an entry with rows `column`.
-  auto row_set = [&](const Side& side, const std::uint8_t* column, int k) {
-    return square_set(k + 1 + side.gap, column[k]);
+  struct Side {
+    int rows, gap;
+    std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
   };
-  // The sets whose AND is the set of entry e: in[0] that of its first rows (at most
-  // kSharedRows, the shared set of two), then the square sets of the rest, at most three
-  // (padded with every bottom). False if no bottom fits the first two rows. Within a split
-  // the first rows of an entry but one fix its last row, so a set of all but the last row is
-  // never shared by two entries, and one of all but the last two by at most two: those rows
-  // are ANDed straight into the entry's set (outer rows) or into its pair step (inner rows).
-  auto entry_sets = [&](Side& side, const Placement& e,
-                        const std::uint64_t*(&in)[kFusedInputs]) -> bool {
-    const int first = std::min(side.rows, kSharedRows);
-    if (first == 0) {
-      in[0] = b.ones.data();
-    } else if (first == 1) {
-      in[0] = row_set(side, e.column, 0);
-    } else {
+  const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  b.shared_slots.assign(2 * shared_slots, -1);
+  const int inner_rows = half - a;
+  Side outer{a, inner_rows, b.shared_slots.data()};
+  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots};
+  auto row_slot = [&](const Side& side, const std::uint8_t* column, int k) {
+    return square_slot(k + 1 + side.gap, column[k]);
+  };
+  // The slots whose AND is entry e's set: its first two rows' shared set, then the square
+  // sets of the rest, at most three (padded with slot 0). False if no bottom fits the first
+  // two rows. Within a split the first rows of an entry but one fix its last row, so a set of
+  // all but the last row is never shared by two entries, and one of all but the last two by
+  // at most two: those rows are ANDed where the program runs.
+  static_assert(kMaxTableRows <= 2 + kSlotInputs - 1);
+  auto entry_slots = [&](Side& side, const Placement& e, SlotQuad& q) -> bool {
+    const int first = std::min(side.rows, 2);
+    q = 0;
+    if (first == 1) {
+      q = row_slot(side, e.column, 0);
+    } else if (first == 2) {
       std::int32_t& slot = side.shared[e.column[0] * n + e.column[1]];
       if (slot == -2) return false;
       if (slot < 0) {
-        std::uint64_t* out = side.shared_sets + side.shared_used * words;
-        if (and_sets<2>(loops, out, {row_set(side, e.column, 0), row_set(side, e.column, 1)},
-                        words) == 0) {
+        const SlotQuad x = row_slot(side, e.column, 0), y = row_slot(side, e.column, 1);
+        std::uint64_t any = 0;
+        for (std::size_t k = 0; k < blocks; ++k) {
+          const std::uint64_t *u = sets[k * cap + x].w, *v = sets[k * cap + y].w;
+          std::uint64_t* out = sets[k * cap + slots].w;
+          for (std::size_t w = 0; w < kBlockWords; ++w) any |= out[w] = u[w] & v[w];
+        }
+        if (any == 0) {
           slot = -2;
           return false;
         }
-        slot = static_cast<std::int32_t>(side.shared_used++);
+        slot = static_cast<std::int32_t>(slots++);
       }
-      in[0] = side.shared_sets + static_cast<std::size_t>(slot) * words;
+      q = static_cast<SlotQuad>(slot);
     }
-    for (int j = 0; j < kFusedInputs - 1; ++j)
-      in[1 + j] = first + j < side.rows ? row_set(side, e.column, first + j) : b.ones.data();
+    for (int j = 1; j < kSlotInputs; ++j)
+      if (first + j - 1 < side.rows) q |= row_slot(side, e.column, first + j - 1) << (16 * j);
     return true;
   };
-  const int inner_rows = half - a;
-  // Shared prefixes: at most h (h - 1) two-row ones per side (h = |C|).
-  const std::size_t shared_most = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
-  const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  for (std::vector<std::uint64_t>& sets : b.shared_sets)
-    if (sets.size() < shared_most * words) sets.resize(shared_most * words);
-  b.shared_slots.assign(2 * shared_slots, -1);
-  if (b.scratch.size() < words) b.scratch.resize(words);
 
-  // The top side, one split of the group's columns at a time: the inner rows H-1..A take a
-  // set T of them, the outer rows 0..A-1 the rest S = C \ T, and only placements of the
-  // same split pair up. So the outer placements of S are used by the inner ones of T alone:
-  // their sets are computed once, kept for this split only, and each inner placement of T
-  // pairs with those it fits.
-  Side outer{a, inner_rows, b.shared_slots.data(), b.shared_sets[0].data()};
-  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots, b.shared_sets[1].data()};
+  // The program, one split of the group's columns at a time: the inner rows H-1..A take a set
+  // T of them, the outer rows 0..A-1 the rest S = C \ T, and only placements of the same
+  // split pair up. An outer placement that fits no inner one of its split is left out (a
+  // third of them at N = 20); so is an inner placement that fits no kept outer one.
+  prog.kept.clear();
+  prog.inner.clear();
+  prog.inner_pairs.clear();
+  prog.pairs.clear();
+  prog.splits.clear();
   auto fits_middle = [&](const Placement& p) { return ((p.u & off_u) | (p.v & off_v)) == 0; };
-  std::uint64_t total = 0;
   for_each_subset(top_columns, inner_rows, [&](Row inner_columns) {
     const Row s = top_columns & ~inner_columns;
     const Placement* i0 = &t.inner.entries[t.inner.start[inner_columns]];
@@ -930,17 +1005,12 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
     if (i0 == i1 || o0 == o1) return;
     const std::size_t most = static_cast<std::size_t>(o1 - o0);
-    if (b.outer_sets.size() < most * words) b.outer_sets.resize(most * words);
     if (b.outer_kept.size() < most) {
       b.outer_kept.resize(most);
       b.outer_u.resize(most);
       b.outer_v.resize(most);
       b.fitting.resize(most + 8);
-      b.fitting_sets.resize(most);
-      b.fitting_counts.resize(most);
     }
-    // The inner placements' diagonals, so that an outer placement that fits none of them is
-    // dropped before its set is made (a third of them at N = 20).
     const std::size_t inner_most = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
     std::size_t inners = 0;
@@ -950,35 +1020,51 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       b.inner_v[inners++] = i->v;
     }
     if (inners == 0) return;
+    const std::size_t kept_begin = prog.kept.size();
     std::size_t kept = 0;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
       if (!fits_any(loops, b.inner_u.data(), b.inner_v.data(), inners, o->u, o->v)) continue;
-      const std::uint64_t* in[kFusedInputs];
-      if (!entry_sets(outer, *o, in)) continue;
-      if (and_sets<kFusedInputs>(loops, &b.outer_sets[kept * words], in, words) == 0) continue;
+      SlotQuad q;
+      if (!entry_slots(outer, *o, q)) continue;
+      prog.kept.push_back(q);
       b.outer_u[kept] = o->u;
       b.outer_v[kept] = o->v;
       b.outer_kept[kept++] = o;
     }
     if (kept == 0) return;
+    const std::size_t inner_begin = prog.inner.size();
     for (const Placement* i = i0; i != i1; ++i) {
       if (!fits_middle(*i)) continue;
       const std::size_t fitting = fitting_placements(loops, b.outer_u.data(), b.outer_v.data(),
                                                      kept, i->u, i->v, b.fitting.data());
       if (fitting == 0) continue;
-      const std::uint64_t* in[kFusedInputs];
-      if (!entry_sets(inner, *i, in)) continue;
-      for (std::size_t f = 0; f < fitting; ++f)
-        b.fitting_sets[f] = &b.outer_sets[b.fitting[f] * words];
-      // Bottoms of weight 1, then of weight 2; the top's anti-diagonal queen doubles both.
-      count_and_each(loops, in, b.fitting_sets.data(), fitting, words0, words, b.scratch.data(),
-                     b.fitting_counts.data());
-      for (std::size_t f = 0; f < fitting; ++f)
-        total += b.fitting_counts[f] << (i->anti | b.outer_kept[b.fitting[f]]->anti);
+      SlotQuad q;
+      if (!entry_slots(inner, *i, q)) continue;
+      prog.inner.push_back(q);
+      // The table lists placements without an anti-diagonal queen first, so the pairs of
+      // weight 2 (a queen on it in either placement) are those from the first such outer
+      // one, or all of them if i has one.
+      const std::size_t begin = prog.pairs.size();
+      std::size_t twice = i->anti ? begin : begin + fitting;
+      for (std::size_t f = 0; f < fitting; ++f) {
+        prog.pairs.push_back(static_cast<std::uint8_t>(b.fitting[f]));
+        if (twice == begin + fitting && b.outer_kept[b.fitting[f]]->anti) twice = begin + f;
+      }
+      prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin));
+      prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
+      prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin + fitting));
     }
+    if (prog.inner.size() == inner_begin) {  // nothing pairs: drop the split's kept ones
+      prog.kept.resize(kept_begin);
+      return;
+    }
+    prog.splits.push_back(static_cast<std::uint32_t>(kept_begin));
+    prog.splits.push_back(static_cast<std::uint32_t>(prog.kept.size()));
+    prog.splits.push_back(static_cast<std::uint32_t>(inner_begin));
+    prog.splits.push_back(static_cast<std::uint32_t>(prog.inner.size()));
   });
-  return total;
+  return run_program(loops, prog, cap, blocks, blocks0);
 }
 
 // The squares of each top row no half may use: those that attack the middle queen (odd N),
