@@ -522,18 +522,32 @@ struct alignas(64) SetBlock {
 using SlotQuad = std::uint64_t;
 constexpr int kSlotInputs = 4;
 
+// The four slots of q in one block of every slot.
+struct QuadSets {
+  const SetBlock &a, &b, &c, &d;
+};
+inline QuadSets quad_sets(const SetBlock* set, SlotQuad q) {
+  return {set[q & 0xffff], set[(q >> 16) & 0xffff], set[(q >> 32) & 0xffff], set[q >> 48]};
+}
+
 struct BlockProgram {
   std::vector<SetBlock> sets;              // [block][slot]
   std::vector<SlotQuad> kept;              // per kept outer placement
   std::vector<SlotQuad> inner;             // per inner placement
-  std::vector<std::uint32_t> inner_pairs;  // [3 per inner]: pairs begin, weight-2 begin, end
+  std::vector<std::uint32_t> inner_pairs;  // [2 per inner]: weight-2 pairs begin, pairs end
+                                           // (its pairs begin where the previous one's end)
   std::vector<std::uint8_t> pairs;         // per pair: its kept placement, within the split
-  std::vector<std::uint32_t> splits;       // [4 per split]: kept begin, end, inner begin, end
+  std::vector<std::uint32_t> splits;       // [2 per split]: kept end, inner end (each begins
+                                           // where the previous split's end)
 };
 
-// Kept outer placements per split: at most A! (kMaxTableRows!), indexed by a byte.
-constexpr std::size_t kMaxKept = 120;
-static_assert(kMaxTableRows <= 5);
+// Kept outer placements per split: at most A! (A <= kMaxTableRows), indexed by a byte.
+constexpr std::size_t kMaxKept = [] {
+  std::size_t f = 1;
+  for (int k = 2; k <= kMaxTableRows; ++k) f *= static_cast<std::size_t>(k);
+  return f;
+}();
+static_assert(kMaxKept <= 256);
 
 // Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
 // twice from its weight-2 begin, and twice again in blocks from blocks0 on.
@@ -542,22 +556,22 @@ inline std::uint64_t run_program_with(const BlockProgram& prog, std::size_t cap,
                                       std::size_t blocks0) {
   std::uint64_t total = 0;
   Block kept[kMaxKept];
-  const std::size_t splits = prog.splits.size() / 4;
+  const std::size_t splits = prog.splits.size() / 2;
   for (std::size_t k = 0; k < blocks; ++k) {
     const SetBlock* set = &prog.sets[k * cap];
     typename Block::Count once, twice;
     Block::zero(once);
     Block::zero(twice);
+    std::uint32_t j = 0, i = 0, e = 0;  // the next kept and inner placement and pair
     for (std::size_t sp = 0; sp < splits; ++sp) {
-      const std::uint32_t* split = &prog.splits[4 * sp];
-      for (std::uint32_t j = split[0]; j < split[1]; ++j)
-        kept[j - split[0]] = Block::and4(set, prog.kept[j]);
-      for (std::uint32_t i = split[2]; i < split[3]; ++i) {
+      const std::uint32_t* split = &prog.splits[2 * sp];
+      for (const std::uint32_t j0 = j; j < split[0]; ++j)
+        kept[j - j0] = Block::and4(set, prog.kept[j]);
+      for (; i < split[1]; ++i) {
         const Block x = Block::and4(set, prog.inner[i]);
-        const std::uint32_t* p = &prog.inner_pairs[3 * i];
-        std::uint32_t e = p[0];
-        for (; e < p[1]; ++e) Block::count_and(once, x, kept[prog.pairs[e]]);
-        for (; e < p[2]; ++e) Block::count_and(twice, x, kept[prog.pairs[e]]);
+        const std::uint32_t* p = &prog.inner_pairs[2 * i];
+        for (; e < p[0]; ++e) Block::count_and(once, x, kept[prog.pairs[e]]);
+        for (; e < p[1]; ++e) Block::count_and(twice, x, kept[prog.pairs[e]]);
       }
     }
     const std::uint64_t count = Block::sum(once) + 2 * Block::sum(twice);
@@ -572,8 +586,7 @@ struct WordBlock {
   using Count = std::uint64_t;
   static void zero(Count& c) { c = 0; }
   static WordBlock and4(const SetBlock* set, SlotQuad q) {
-    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
-                   &d = set[q >> 48];
+    const auto [a, b, c, d] = quad_sets(set, q);
     WordBlock x;
     for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
     return x;
@@ -606,8 +619,7 @@ struct Avx512Block {
   using Count = __m512i;
   static void zero(Count& c) { c = _mm512_setzero_si512(); }
   static Avx512Block and4(const SetBlock* set, SlotQuad q) {
-    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
-                   &d = set[q >> 48];
+    const auto [a, b, c, d] = quad_sets(set, q);
     Avx512Block x;
     for (int h = 0; h < 2; ++h)
       x.v[h] = _mm512_and_si512(
@@ -640,8 +652,7 @@ struct Avx2Block {
     return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w + 4 * h));
   }
   NQ_JOIN_AVX2 static Avx2Block and4(const SetBlock* set, SlotQuad q) {
-    const SetBlock &a = set[q & 0xffff], &b = set[(q >> 16) & 0xffff], &c = set[(q >> 32) & 0xffff],
-                   &d = set[q >> 48];
+    const auto [a, b, c, d] = quad_sets(set, q);
     Avx2Block x;
     for (int h = 0; h < 4; ++h)
       x.v[h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)),
@@ -1051,7 +1062,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         prog.pairs.push_back(static_cast<std::uint8_t>(b.fitting[f]));
         if (twice == begin + fitting && b.outer_kept[b.fitting[f]]->anti) twice = begin + f;
       }
-      prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin));
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin + fitting));
     }
@@ -1059,9 +1069,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       prog.kept.resize(kept_begin);
       return;
     }
-    prog.splits.push_back(static_cast<std::uint32_t>(kept_begin));
     prog.splits.push_back(static_cast<std::uint32_t>(prog.kept.size()));
-    prog.splits.push_back(static_cast<std::uint32_t>(inner_begin));
     prog.splits.push_back(static_cast<std::uint32_t>(prog.inner.size()));
   });
   return run_program(loops, prog, cap, blocks, blocks0);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "kernels/count_join.hpp"
 #include "nqueens/checkpoint.hpp"
@@ -160,6 +161,35 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
         }
       }
     }
+  nq::select_kernel_tier(saved);
+}
+
+// At N = 16 a group averages about 1,200 bottom halves, so most groups' bit sets span
+// several of the top side's blocks (1,024 bottoms each), and with diagonal weights the
+// weight-2 list starts a block of its own: every 23rd group, in every tier, equals the row
+// search's count.
+TEST(JoinKernel, GroupsSpanningSeveralBlocksMatchTheRowSearch) {
+  const nq::KernelTier saved = nq::selected_kernel_tier();
+  constexpr int n = 16;
+  for (const auto weights : kBothWeights) {
+    std::vector<std::uint32_t> groups;
+    for (std::uint32_t top = 0, seen = 0; top < (1u << n); ++top)
+      if (std::popcount(top) == n / 2 && seen++ % 23 == 0) groups.push_back(top);
+    std::vector<std::uint64_t> want;
+    for (const std::uint32_t top : groups)
+      want.push_back(nq::kernels::count_join_group_searched(n, top, -1, weights));
+    for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
+      nq::select_kernel_tier(tier);
+      std::uint64_t sum = 0;
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        const std::uint64_t got = nq::kernels::count_join_group(n, groups[g], -1, weights);
+        ASSERT_EQ(got, want[g]) << nq::kernel_tier_name(tier) << " " << name(weights)
+                                << " top=" << groups[g];
+        sum += got;
+      }
+      EXPECT_GT(sum, 100000u) << nq::kernel_tier_name(tier) << " " << name(weights);
+    }
+  }
   nq::select_kernel_tier(saved);
 }
 
