@@ -157,8 +157,8 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
         std::uint64_t sum = 0;
         for (const auto& [top, want] : scalar) {
           const std::uint64_t got = nq::kernels::count_join_group(c.n, top, c.middle, weights);
-          ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights)
-                               << " N=" << c.n << " top=" << top;
+          ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
+                               << " top=" << top;
           ASSERT_EQ(nq::kernels::count_join_group_searched(c.n, top, c.middle, weights), want)
               << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
               << " top=" << top;
