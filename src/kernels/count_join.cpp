@@ -890,7 +890,6 @@ struct JoinBuffers {
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // the row search's sets of its rows
   std::vector<std::int32_t> shared_slots;       // the two-row prefixes' slots: outer, inner
-  std::vector<std::int32_t> square_slots;       // [distance from the cut][column]: slot or -1
   std::vector<std::uint32_t> fitting;
   BlockProgram program;  // the top side of one group
 };
@@ -995,42 +994,43 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   if (size[0] + size[1] == 0) return 0;
   const std::size_t words0 = make_bit_sets(loops, b, size, kBlockWords), words = b.ones.size();
   const std::size_t blocks = words / kBlockWords, blocks0 = words0 / kBlockWords;
-  // The slots: 0 every bottom, then the square sets and the two-row sets as first used. The
-  // bottoms that a queen d rows above the cut in column c leaves free are the AND of its two
-  // diagonals' sets (a square set, at most H^2). Row k of a table entry is H-1-k-gap (gap:
-  // the rows between the table's last row and the cut), its diagonals meet row H at its
-  // column +- (k+1+gap). The set of an entry's first two rows depends on those rows' columns
-  // only, not on the split, so it is made once per group and shared by every split (at most
-  // h (h - 1) per side; `shared`: the slot of each pair of columns, -1 not made yet, -2 no
-  // bottom fits). Sharing three rows (with three inputs a placement) read 17% fewer set
-  // words, for up to 1,440 more sets a group, and was level (before the blocks).
+  // The slots: 0 every bottom, then the square sets, then the two-row sets as first used.
+  // The bottoms that a queen d rows above the cut in column c leaves free are the AND of its
+  // two diagonals' sets, a square set: slot 1 + (d - 1) H + (c's rank among the group's
+  // columns), made for every d and column of the group at once (H^2 of them), so that an
+  // entry's slots are arithmetic. Made as first used, behind a check per row of every entry,
+  // they were 6-7% of the join's time at N = 18 (perf, Zen 3), and making the few that go
+  // unused costs little beside the program's run over them. Row k of a table entry is
+  // H-1-k-gap (gap: the rows between the table's last row and the cut), its diagonals meet
+  // row H at its column +- (k+1+gap). The set of an entry's first two rows depends on those
+  // rows' columns only, not on the split, so it is made once per group and shared by every
+  // split (at most h (h - 1) per side; `shared`: the slot of each pair of columns, -1 not
+  // made yet, -2 no bottom fits). Sharing three rows (with three inputs a placement) read 17%
+  // fewer set words, for up to 1,440 more sets a group, and was level (before the blocks).
   BlockProgram& prog = b.program;
   const std::size_t h2 = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
   const std::size_t cap = 1 + 3 * h2;
   if (prog.sets.size() < blocks * cap) prog.sets.resize(blocks * cap);
   SetBlock* sets = prog.sets.data();
-  for (std::size_t k = 0; k < blocks; ++k)
-    std::copy_n(&b.ones[k * kBlockWords], kBlockWords, sets[k * cap].w);
-  std::size_t slots = 1;
-  b.square_slots.assign(static_cast<std::size_t>(half + 1) * static_cast<std::size_t>(n), -1);
-  auto square_slot = [&](int d, int c) -> SlotQuad {
-    std::int32_t& slot = b.square_slots[static_cast<std::size_t>(d) * static_cast<std::size_t>(n) +
-                                        static_cast<std::size_t>(c)];
-    if (slot < 0) {
-      const int x = c + d, y = c - d;
-      const std::uint64_t* mx =
-          x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
-      const std::uint64_t* my =
-          y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
-      slot = static_cast<std::int32_t>(slots++);
-      for (std::size_t k = 0; k < blocks; ++k) {
-        std::uint64_t* out = sets[k * cap + static_cast<std::size_t>(slot)].w;
+  std::uint8_t rank[32] = {};
+  std::uint8_t ranked = 0;
+  for (Row c = top_columns; c != 0; c &= c - 1) rank[std::countr_zero(c)] = ranked++;
+  for (std::size_t k = 0; k < blocks; ++k) {
+    SetBlock* block = &sets[k * cap];
+    std::copy_n(&b.ones[k * kBlockWords], kBlockWords, block[0].w);
+    for (int d = 1; d <= half; ++d)
+      for (Row cs = top_columns; cs != 0; cs &= cs - 1) {
+        const int c = std::countr_zero(cs), x = c + d, y = c - d;
+        const std::uint64_t* mx =
+            x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+        const std::uint64_t* my =
+            y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+        std::uint64_t* out = block[1 + static_cast<std::size_t>((d - 1) * half + rank[c])].w;
         for (std::size_t w = 0; w < kBlockWords; ++w)
           out[w] = mx[k * kBlockWords + w] & my[k * kBlockWords + w];
       }
-    }
-    return static_cast<SlotQuad>(slot);
-  };
+  }
+  std::size_t slots = 1 + h2;
   struct Side {
     int rows, gap;
     std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
@@ -1041,7 +1041,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   Side outer{a, inner_rows, b.shared_slots.data()};
   Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots};
   auto row_slot = [&](const Side& side, const std::uint8_t* column, int k) {
-    return square_slot(k + 1 + side.gap, column[k]);
+    return static_cast<SlotQuad>(1 + (k + side.gap) * half + rank[column[k]]);
   };
   // The slots whose AND is entry e's set: its first two rows' shared set, then the square
   // sets of the rest, at most three (padded with slot 0). False if no bottom fits the first
