@@ -885,7 +885,6 @@ struct JoinBuffers {
   std::vector<Pattern> bottom[2];     // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;  // [64][words]: the bottoms missing pattern bit x
   std::vector<std::uint64_t> ones;    // [words]: every bottom
-  std::vector<const Placement*> outer_kept;     // the kept outer placements of one split
   std::vector<std::uint64_t> outer_u, outer_v;  // their diagonals
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // the row search's sets of its rows
@@ -1096,8 +1095,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
     if (i0 == i1 || o0 == o1) return;
     const std::size_t most = static_cast<std::size_t>(o1 - o0);
-    if (b.outer_kept.size() < most) {
-      b.outer_kept.resize(most);
+    if (b.outer_u.size() < most) {
       b.outer_u.resize(most);
       b.outer_v.resize(most);
       b.fitting.resize(most + 8);
@@ -1112,7 +1110,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     }
     if (inners == 0) return;
     const std::size_t kept_begin = prog.kept.size();
-    std::size_t kept = 0;
+    std::size_t kept = 0, plain_kept = 0;  // plain: without an anti-diagonal queen
     for (const Placement* o = o0; o != o1; ++o) {
       if (!fits_middle(*o)) continue;
       if (!fits_any(loops, b.inner_u.data(), b.inner_v.data(), inners, o->u, o->v)) continue;
@@ -1120,8 +1118,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       if (!entry_slots(outer, *o, q)) continue;
       prog.kept.push_back(q);
       b.outer_u[kept] = o->u;
-      b.outer_v[kept] = o->v;
-      b.outer_kept[kept++] = o;
+      b.outer_v[kept++] = o->v;
+      plain_kept += o->anti ? 0 : 1;
     }
     if (kept == 0) return;
     const std::size_t inner_begin = prog.inner.size();
@@ -1133,15 +1131,18 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       SlotQuad q;
       if (!entry_slots(inner, *i, q)) continue;
       prog.inner.push_back(q);
-      // The table lists placements without an anti-diagonal queen first, so the pairs of
-      // weight 2 (a queen on it in either placement) are those from the first such outer
-      // one, or all of them if i has one.
+      // The table lists placements without an anti-diagonal queen first, so the kept ones
+      // are [0, plain_kept) without, the rest with, and the pairs of weight 2 (a queen on it
+      // in either placement) are those from the first such outer one, or all of them if i
+      // has one.
       const std::size_t begin = prog.pairs.size();
-      std::size_t twice = i->anti ? begin : begin + fitting;
+      prog.pairs.resize(begin + fitting);
+      std::size_t plain = 0;
       for (std::size_t f = 0; f < fitting; ++f) {
-        prog.pairs.push_back(static_cast<std::uint8_t>(b.fitting[f]));
-        if (twice == begin + fitting && b.outer_kept[b.fitting[f]]->anti) twice = begin + f;
+        prog.pairs[begin + f] = static_cast<std::uint8_t>(b.fitting[f]);
+        plain += b.fitting[f] < plain_kept ? 1 : 0;
       }
+      const std::size_t twice = begin + (i->anti ? 0 : plain);
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin + fitting));
     }
