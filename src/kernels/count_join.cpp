@@ -904,8 +904,16 @@ JoinBuffers& join_buffers() {
 // bit transpose turns their patterns into one word per bit. Each list takes a multiple of
 // `align` words (the padding holds no bottom). Returns words0; b.ones has the length of every
 // set.
-std::size_t make_bit_sets([[maybe_unused]] Loops loops, JoinBuffers& b,
-                          const std::size_t (&size)[2], std::size_t align = 1) {
+// transpose_bits in the form the loops say.
+void transpose_bits_with([[maybe_unused]] Loops loops, std::uint64_t (&a)[64]) {
+#if defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2) return transpose_bits_avx2(a);
+#endif
+  transpose_bits(a);
+}
+
+std::size_t make_bit_sets(Loops loops, JoinBuffers& b, const std::size_t (&size)[2],
+                          std::size_t align = 1) {
   auto round = [&](std::size_t w) { return (w + align - 1) / align * align; };
   const std::size_t words0 = round((size[0] + 63) / 64),
                     words = words0 + round((size[1] + 63) / 64);
@@ -920,12 +928,7 @@ std::size_t make_bit_sets([[maybe_unused]] Loops loops, JoinBuffers& b,
     for (std::size_t w = first; w < end; ++w) {
       std::uint64_t block[64];
       std::copy(&bottom[(w - first) * 64], &bottom[(w - first) * 64] + 64, block);
-#if defined(NQ_JOIN_X86)
-      if (loops == Loops::avx2)
-        transpose_bits_avx2(block);
-      else
-#endif
-        transpose_bits(block);
+      transpose_bits_with(loops, block);
       const std::size_t done = (w - first) * 64;
       const std::size_t used = size[list] > done ? size[list] - done : 0;
       const std::uint64_t valid = used >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
@@ -1318,6 +1321,10 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
   if (b.bottom[0].empty() && b.bottom[1].empty()) return 0;
   if (half == 0) return b.bottom[0].size();
   return join_top(n, half, top_columns, forbid, diagonal, b);
+}
+
+void transpose_bit_matrix(std::uint64_t (&a)[64]) {
+  transpose_bits_with(join_loops(), a);
 }
 
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights) {

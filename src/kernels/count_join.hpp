@@ -61,6 +61,11 @@ inline constexpr int kMaxTableJoinN = 21;
 std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
                                         JoinWeights weights);
 
+// Transposes a 64 x 64 bit matrix in place: afterwards bit j of a[x] is what bit x of a[j]
+// was. The form of the selected kernel tier (AVX2 from the avx2 tier up, else 64-bit words),
+// as the join uses it to turn its bottom halves' patterns into bit sets.
+void transpose_bit_matrix(std::uint64_t (&a)[64]);
+
 // Solutions fixed by the half turn (F180, OEIS A032522) and the quarter turn (F90, A033148),
 // by searches that place 2 or 4 queens per step; both are a tiny part of a count's time.
 std::uint64_t count_fixed_half_turn(int n);

@@ -175,6 +175,37 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
   nq::select_kernel_tier(saved);
 }
 
+// The bit sets come from 64 x 64 transposes: every tier's form against the definition, on
+// matrices whose bits are all in play (the patterns of N <= 16 reach neither bits 16-31 nor
+// 48-63 of a word, so the group counts above would not see a slip there).
+TEST(JoinKernel, EveryTierTransposesBitMatrices) {
+  const nq::KernelTier saved = nq::selected_kernel_tier();
+  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+  const auto next = [&seed] {  // splitmix64
+    std::uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
+    nq::select_kernel_tier(tier);
+    for (int round = 0; round < 64; ++round) {
+      std::uint64_t a[64], t[64];
+      for (int i = 0; i < 64; ++i) {
+        // Round r: random words, but word r holds the one bit 7r mod 64.
+        a[i] = i == round ? std::uint64_t{1} << (round * 7 % 64) : next();
+        t[i] = a[i];
+      }
+      nq::kernels::transpose_bit_matrix(t);
+      for (int x = 0; x < 64; ++x)
+        for (int j = 0; j < 64; ++j)
+          ASSERT_EQ(t[x] >> j & 1, a[j] >> x & 1)
+              << nq::kernel_tier_name(tier) << " round " << round << " bit " << j << " of " << x;
+    }
+  }
+  nq::select_kernel_tier(saved);
+}
+
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
   for (const auto w : kBothWeights) {
     EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1, w), 0u);  // 4 columns, one off board
