@@ -885,7 +885,7 @@ struct JoinBuffers {
   std::vector<Pattern> bottom[2];     // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;  // [64][words]: the bottoms missing pattern bit x
   std::vector<std::uint64_t> ones;    // [words]: every bottom
-  std::vector<std::uint64_t> outer_u, outer_v;  // their diagonals
+  std::vector<std::uint64_t> outer_u, outer_v;  // the kept outer placements' diagonals
   std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
   std::vector<std::uint64_t> live;              // the row search's sets of its rows
   std::vector<std::int32_t> shared_slots;       // the two-row prefixes' slots: outer, inner
@@ -898,12 +898,6 @@ JoinBuffers& join_buffers() {
   return b;
 }
 
-// The bit sets over the bottom lists (size[list] patterns in b.bottom[list]), each list from
-// a word of its own: words [0, words0) hold the bottoms of weight 1, the rest those of
-// weight 2. misses[x] = the bottoms without pattern bit x, 64 bottoms at a time: a 64 x 64
-// bit transpose turns their patterns into one word per bit. Each list takes a multiple of
-// `align` words (the padding holds no bottom). Returns words0; b.ones has the length of every
-// set.
 // transpose_bits in the form the loops say.
 void transpose_bits_with([[maybe_unused]] Loops loops, std::uint64_t (&a)[64]) {
 #if defined(NQ_JOIN_X86)
@@ -912,6 +906,12 @@ void transpose_bits_with([[maybe_unused]] Loops loops, std::uint64_t (&a)[64]) {
   transpose_bits(a);
 }
 
+// The bit sets over the bottom lists (size[list] patterns in b.bottom[list]), each list from
+// a word of its own: words [0, words0) hold the bottoms of weight 1, the rest those of
+// weight 2. misses[x] = the bottoms without pattern bit x, 64 bottoms at a time: a 64 x 64
+// bit transpose turns their patterns into one word per bit. Each list takes a multiple of
+// `align` words (the padding holds no bottom). Returns words0; b.ones has the length of every
+// set.
 std::size_t make_bit_sets(Loops loops, JoinBuffers& b, const std::size_t (&size)[2],
                           std::size_t align = 1) {
   auto round = [&](std::size_t w) { return (w + align - 1) / align * align; };
