@@ -180,9 +180,9 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
 // 48-63 of a word, so the group counts above would not see a slip there).
 TEST(JoinKernel, EveryTierTransposesBitMatrices) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
-  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
-  const auto next = [&seed] {  // splitmix64
-    std::uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
+  std::uint64_t state = 0x9e3779b97f4a7c15ull;
+  const auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
