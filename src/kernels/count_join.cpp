@@ -148,11 +148,15 @@ constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
 // "/" diagonal -> bit c + r of v (its column at row H is c + r - H). Two placements on
 // different rows fit exactly when they share no bit of u and none of v (columns are kept
 // apart by the group), and a complete half's pattern is read off u and v.
+// The diagonal words are 32-bit (bits up to N - 1 + H < 32 for N <= kMaxTableJoinN), so that
+// a placement takes 16 bytes, not 24: the tables are read at scattered places, and at N = 18
+// the two threads of a 2-core machine shared the memory system for them (docs/BENCHMARKS.md).
 struct Placement {
-  std::uint64_t u, v;
+  std::uint32_t u, v;
   std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
   std::uint8_t anti;                   // 1: a queen on the anti-diagonal (r, N-1-r)
 };
+static_assert(kMaxTableJoinN - 1 + kMaxTableJoinN / 2 < 32 && sizeof(Placement) == 16);
 
 // Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
 // those with column set S are entries[start[S] .. start[S+1]), those without a queen on the
@@ -189,8 +193,8 @@ PlacementTable make_placement_table(int n, int half, int first, int last, bool d
       const Row bit = free & (0u - free);
       const int c = std::countr_zero(bit);
       Placement q = p;
-      q.u |= std::uint64_t{1} << (c + half - row);
-      q.v |= std::uint64_t{1} << (c + row);
+      q.u |= std::uint32_t{1} << (c + half - row);
+      q.v |= std::uint32_t{1} << (c + row);
       q.column[last - 1 - row] = static_cast<std::uint8_t>(c);
       if (diagonal && c == n - 1 - row) q.anti = 1;
       self(self, row - 1, cols | bit, (up_left | bit) >> 1, ((up_right | bit) << 1) & mask, q);
