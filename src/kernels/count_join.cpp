@@ -149,8 +149,8 @@ constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
 // different rows fit exactly when they share no bit of u and none of v (columns are kept
 // apart by the group), and a complete half's pattern is read off u and v.
 // The diagonal words are 32-bit (bits up to N - 1 + H < 32 for N <= kMaxTableJoinN), so that
-// a placement takes 16 bytes, not 24: the tables are read at scattered places, and at N = 18
-// the two threads of a 2-core machine shared the memory system for them (docs/BENCHMARKS.md).
+// a placement takes 16 bytes, not 24: a third less table to hold and to read at scattered
+// places (the N = 20 sample `--shard 7/128` peaked at 50.7 MB resident against 62.6 MB).
 struct Placement {
   std::uint32_t u, v;
   std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
@@ -1021,21 +1021,22 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   std::uint8_t rank[32] = {};
   std::uint8_t ranked = 0;
   for (Row c = top_columns; c != 0; c &= c - 1) rank[std::countr_zero(c)] = ranked++;
-  for (std::size_t k = 0; k < blocks; ++k) {
-    SetBlock* block = &sets[k * cap];
-    std::copy_n(&b.ones[k * kBlockWords], kBlockWords, block[0].w);
-    for (int d = 1; d <= half; ++d)
-      for (Row cs = top_columns; cs != 0; cs &= cs - 1) {
-        const int c = std::countr_zero(cs), x = c + d, y = c - d;
-        const std::uint64_t* mx =
-            x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
-        const std::uint64_t* my =
-            y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
-        std::uint64_t* out = block[1 + static_cast<std::size_t>((d - 1) * half + rank[c])].w;
+  for (std::size_t k = 0; k < blocks; ++k)
+    std::copy_n(&b.ones[k * kBlockWords], kBlockWords, sets[k * cap].w);
+  for (int d = 1; d <= half; ++d)
+    for (Row cs = top_columns; cs != 0; cs &= cs - 1) {
+      const int c = std::countr_zero(cs), x = c + d, y = c - d;
+      const std::uint64_t* mx =
+          x < n ? &b.misses[static_cast<std::size_t>(x) * words] : b.ones.data();
+      const std::uint64_t* my =
+          y >= 0 ? &b.misses[static_cast<std::size_t>(32 + y) * words] : b.ones.data();
+      const std::size_t slot = 1 + static_cast<std::size_t>((d - 1) * half + rank[c]);
+      for (std::size_t k = 0; k < blocks; ++k) {
+        std::uint64_t* out = sets[k * cap + slot].w;
         for (std::size_t w = 0; w < kBlockWords; ++w)
           out[w] = mx[k * kBlockWords + w] & my[k * kBlockWords + w];
       }
-  }
+    }
   std::size_t slots = 1 + h2;
   struct Side {
     int rows, gap;

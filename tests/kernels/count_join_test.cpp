@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <utility>
 
 #include "kernels/count_join.hpp"
@@ -180,20 +181,14 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
 // 48-63 of a word, so the group counts above would not see a slip there).
 TEST(JoinKernel, EveryTierTransposesBitMatrices) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
-  std::uint64_t state = 0x9e3779b97f4a7c15ull;
-  const auto next = [&state] {  // splitmix64
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  };
+  std::mt19937_64 random(2026);  // the standard fixes its sequence: the same words everywhere
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
     nq::select_kernel_tier(tier);
     for (int round = 0; round < 64; ++round) {
       std::uint64_t a[64], t[64];
       for (int i = 0; i < 64; ++i) {
         // Round r: random words, but word r holds the one bit 7r mod 64.
-        a[i] = i == round ? std::uint64_t{1} << (round * 7 % 64) : next();
+        a[i] = i == round ? std::uint64_t{1} << (round * 7 % 64) : random();
         t[i] = a[i];
       }
       nq::kernels::transpose_bit_matrix(t);
