@@ -3,6 +3,7 @@
 #include "nqueens/parallel.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -79,17 +80,28 @@ struct JoinGroupKey {
   auto operator<=>(const JoinGroupKey&) const = default;
 };
 
-std::vector<JoinGroupKey> join_orbit(int n, std::uint32_t top, int middle) {
+// The distinct groups, sorted, in a fixed array: it is made once per job, and a vector's heap
+// allocation was a few percent of N = 19's join.
+struct JoinOrbit {
+  std::array<JoinGroupKey, 4> keys;
+  std::size_t size = 0;
+  const JoinGroupKey& front() const { return keys[0]; }
+};
+
+JoinOrbit join_orbit(int n, std::uint32_t top, int middle) {
   const std::uint32_t middle_bit = middle >= 0 ? std::uint32_t{1} << middle : 0;
   const std::uint32_t bottom = column_mask(n) & ~top & ~middle_bit;
-  std::vector<JoinGroupKey> orbit{{middle, top}, {middle, bottom}};
+  JoinOrbit orbit;
+  orbit.keys[orbit.size++] = {middle, top};
+  orbit.keys[orbit.size++] = {middle, bottom};
   if (kernels::join_weights_for(n) == kernels::JoinWeights::plain) {
     const int mirrored = middle >= 0 ? n - 1 - middle : -1;
-    orbit.push_back({mirrored, reverse_columns(top, n)});
-    orbit.push_back({mirrored, reverse_columns(bottom, n)});
+    orbit.keys[orbit.size++] = {mirrored, reverse_columns(top, n)};
+    orbit.keys[orbit.size++] = {mirrored, reverse_columns(bottom, n)};
   }
-  std::sort(orbit.begin(), orbit.end());
-  orbit.erase(std::unique(orbit.begin(), orbit.end()), orbit.end());
+  const auto end = orbit.keys.begin() + static_cast<std::ptrdiff_t>(orbit.size);
+  std::sort(orbit.keys.begin(), end);
+  orbit.size = static_cast<std::size_t>(std::unique(orbit.keys.begin(), end) - orbit.keys.begin());
   return orbit;
 }
 
@@ -294,7 +306,7 @@ SolutionCounts count_job(int n, const Job& job) {
     const std::uint64_t pairs =
         kernels::count_join_group(n, job.top_columns, job.middle, kernels::join_weights_for(n));
     // The job stands for every distinct group of its orbit.
-    const auto groups = static_cast<unsigned>(join_orbit(n, job.top_columns, job.middle).size());
+    const auto groups = static_cast<unsigned>(join_orbit(n, job.top_columns, job.middle).size);
     return {Count{pairs} * groups, 0, 0};
   }
   if (job.depth < 2 && job.branch == Branch::corner)

@@ -615,6 +615,7 @@ struct BlockProgram {
   std::vector<std::uint32_t> inner_pairs;  // [2 per inner]: weight-2 pairs begin, pairs end
                                            // (its pairs begin where the previous one's end)
   std::vector<std::uint8_t> pairs;         // per pair: its kept placement, within the split
+                                           // (longer than in use: read through inner_pairs)
   std::vector<std::uint32_t> splits;       // [2 per split]: kept end, inner end (each begins
                                            // where the previous split's end)
 };
@@ -889,10 +890,11 @@ struct JoinBuffers {
   std::vector<Pattern> bottom[2];     // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;  // [64][words]: the bottoms missing pattern bit x
   std::vector<std::uint64_t> ones;    // [words]: every bottom
-  std::vector<std::uint64_t> outer_u, outer_v;  // the kept outer placements' diagonals
-  std::vector<std::uint64_t> inner_u, inner_v;  // the inner placements of one column set
-  std::vector<std::uint64_t> live;              // the row search's sets of its rows
-  std::vector<std::int32_t> shared_slots;       // the two-row prefixes' slots: outer, inner
+  std::vector<std::uint64_t> outer_u, outer_v;       // the kept outer placements' diagonals
+  std::vector<std::uint64_t> inner_u, inner_v;       // the inner placements of one column set
+  std::vector<const Placement*> inner_at, outer_at;  // those of a split that miss the middle
+  std::vector<std::uint64_t> live;                   // the row search's sets of its rows
+  std::vector<std::int32_t> shared_slots;            // the two-row prefixes' slots: outer, inner
   std::vector<std::uint32_t> fitting;
   BlockProgram program;  // the top side of one group
 };
@@ -1092,8 +1094,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   prog.kept.clear();
   prog.inner.clear();
   prog.inner_pairs.clear();
-  prog.pairs.clear();
   prog.splits.clear();
+  std::size_t pairs_size = 0;  // prog.pairs in use (the vector only grows)
   auto fits_middle = [&](const Placement& p) { return ((p.u & off_u) | (p.v & off_v)) == 0; };
   for_each_split(top_columns, inner_rows, t.inner, t.outer, [&](Row inner_columns) {
     const Row s = top_columns & ~inner_columns;
@@ -1108,19 +1110,29 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       b.outer_v.resize(most);
       b.fitting.resize(most + 8);
     }
+    // The placements that miss the middle queen (odd N; all of them for even N), listed
+    // without a branch per placement: which ones do is data the predictor cannot learn, and
+    // the branches cost about 7% of N = 19's join (perf, Zen 3).
     const std::size_t inner_most = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
-    std::size_t inners = 0;
+    if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
+    if (b.outer_at.size() < most) b.outer_at.resize(most);
+    std::size_t inners = 0, outers = 0;
     for (const Placement* i = i0; i != i1; ++i) {
-      if (!fits_middle(*i)) continue;
       b.inner_u[inners] = i->u;
-      b.inner_v[inners++] = i->v;
+      b.inner_v[inners] = i->v;
+      b.inner_at[inners] = i;
+      inners += fits_middle(*i) ? 1 : 0;
     }
     if (inners == 0) return;
+    for (const Placement* o = o0; o != o1; ++o) {
+      b.outer_at[outers] = o;
+      outers += fits_middle(*o) ? 1 : 0;
+    }
     const std::size_t kept_begin = prog.kept.size();
     std::size_t kept = 0, plain_kept = 0;  // plain: without an anti-diagonal queen
-    for (const Placement* o = o0; o != o1; ++o) {
-      if (!fits_middle(*o)) continue;
+    for (std::size_t x = 0; x < outers; ++x) {
+      const Placement* o = b.outer_at[x];
       if (!fits_any(loops, b.inner_u.data(), b.inner_v.data(), inners, o->u, o->v)) continue;
       SlotQuad q;
       if (!entry_slots(outer, *o, q)) continue;
@@ -1131,8 +1143,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     }
     if (kept == 0) return;
     const std::size_t inner_begin = prog.inner.size();
-    for (const Placement* i = i0; i != i1; ++i) {
-      if (!fits_middle(*i)) continue;
+    // Room for every pair the split can have, so that the loop below stores without a check.
+    if (prog.pairs.size() < pairs_size + inners * kept)
+      prog.pairs.resize(2 * (pairs_size + inners * kept));
+    for (std::size_t x = 0; x < inners; ++x) {
+      const Placement* i = b.inner_at[x];
       const std::size_t fitting = fitting_placements(loops, b.outer_u.data(), b.outer_v.data(),
                                                      kept, i->u, i->v, b.fitting.data());
       if (fitting == 0) continue;
@@ -1143,16 +1158,17 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       // are [0, plain_kept) without, the rest with, and the pairs of weight 2 (a queen on it
       // in either placement) are those from the first such outer one, or all of them if i
       // has one.
-      const std::size_t begin = prog.pairs.size();
-      prog.pairs.resize(begin + fitting);
+      const std::size_t begin = pairs_size;
+      std::uint8_t* pairs = prog.pairs.data() + begin;
       std::size_t plain = 0;
       for (std::size_t f = 0; f < fitting; ++f) {
-        prog.pairs[begin + f] = static_cast<std::uint8_t>(b.fitting[f]);
+        pairs[f] = static_cast<std::uint8_t>(b.fitting[f]);
         plain += b.fitting[f] < plain_kept ? 1 : 0;
       }
+      pairs_size = begin + fitting;
       const std::size_t twice = begin + (i->anti ? 0 : plain);
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
-      prog.inner_pairs.push_back(static_cast<std::uint32_t>(begin + fitting));
+      prog.inner_pairs.push_back(static_cast<std::uint32_t>(pairs_size));
     }
     if (prog.inner.size() == inner_begin) {  // nothing pairs: drop the split's kept ones
       prog.kept.resize(kept_begin);
