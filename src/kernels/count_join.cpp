@@ -626,7 +626,7 @@ constexpr std::size_t kMaxKept = [] {
   for (int k = 2; k <= kMaxTableRows; ++k) f *= static_cast<std::size_t>(k);
   return f;
 }();
-static_assert(kMaxKept <= 256);
+static_assert(kMaxKept <= 128);  // a byte per pair, two words per FitMask
 
 // Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
 // twice from its weight-2 begin, and twice again in blocks from blocks0 on.
@@ -776,43 +776,26 @@ std::uint64_t run_program(Loops loops, const BlockProgram& prog, std::size_t cap
   return run_program_scalar(prog, cap, blocks, blocks0);
 }
 
-#if defined(NQ_JOIN_X86) && !(defined(__AVX512F__) && defined(__AVX512VL__))
-// fitting_placements and fits_any below in AVX2, four placements at a time; j0: where to
-// start, the rest is left to the 64-bit loops.
-NQ_JOIN_AVX2 std::size_t fitting_placements_avx2(const std::uint64_t* u, const std::uint64_t* v,
-                                                 std::size_t count, std::uint64_t iu,
-                                                 std::uint64_t iv, std::uint32_t* fit,
-                                                 std::size_t& j0) {
-  static const auto pack = [] {
-    std::array<std::array<std::uint32_t, 4>, 16> p{};
-    for (unsigned m = 0; m < 16; ++m) {
-      unsigned k = 0;
-      for (unsigned lane = 0; lane < 4; ++lane)
-        if (m >> lane & 1) p[m][k++] = lane;
-    }
-    return p;
-  }();
-  const __m256i vu = _mm256_set1_epi64x(static_cast<long long>(iu));
-  const __m256i vv = _mm256_set1_epi64x(static_cast<long long>(iv));
-  std::size_t found = 0, j = 0;
-  for (; j + 4 <= count; j += 4) {
-    const __m256i clash = _mm256_or_si256(
-        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + j)), vu),
-        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + j)), vv));
-    const unsigned fits = static_cast<unsigned>(
-        _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256()))));
-    const __m128i index =
-        _mm_add_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(pack[fits].data())),
-                      _mm_set1_epi32(static_cast<int>(j)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(fit + found), index);
-    found += static_cast<std::size_t>(std::popcount(fits));
-  }
-  j0 = j;
-  return found;
+// The placements (u[j], v[j]), j < count, that share no diagonal with (iu, iv), as bit j of
+// fit (count <= 128: kMaxKept). One mask per inner placement gives both the outer placements
+// worth keeping (those some inner one fits) and each inner one's pairs, with no list of
+// indices to pack (the packing's table loads and a separate any-fit scan per outer placement
+// were about 9% of N = 19's join, perf, Zen 3).
+using FitMask = std::array<std::uint64_t, 2>;
+
+inline void fitting_mask_scalar(const std::uint64_t* u, const std::uint64_t* v, std::size_t from,
+                                std::size_t count, std::uint64_t iu, std::uint64_t iv,
+                                FitMask& fit) {
+  for (std::size_t j = from; j < count; ++j)
+    fit[j >> 6] |= static_cast<std::uint64_t>(((u[j] & iu) | (v[j] & iv)) == 0) << (j & 63);
 }
 
-NQ_JOIN_AVX2 bool fits_any_avx2(const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
-                                std::uint64_t iu, std::uint64_t iv, std::size_t& j0) {
+#if defined(NQ_JOIN_X86)
+// Four placements at a time (the 4-bit masks never straddle a word); returns where the 64-bit
+// loop takes over.
+NQ_JOIN_AVX2 std::size_t fitting_mask_avx2(const std::uint64_t* u, const std::uint64_t* v,
+                                           std::size_t count, std::uint64_t iu, std::uint64_t iv,
+                                           FitMask& fit) {
   const __m256i vu = _mm256_set1_epi64x(static_cast<long long>(iu));
   const __m256i vv = _mm256_set1_epi64x(static_cast<long long>(iv));
   std::size_t j = 0;
@@ -820,69 +803,24 @@ NQ_JOIN_AVX2 bool fits_any_avx2(const std::uint64_t* u, const std::uint64_t* v, 
     const __m256i clash = _mm256_or_si256(
         _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + j)), vu),
         _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + j)), vv));
-    if (_mm256_movemask_pd(
-            _mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256()))) != 0)
-      return true;
+    const auto fits = static_cast<std::uint64_t>(static_cast<unsigned>(_mm256_movemask_pd(
+        _mm256_castsi256_pd(_mm256_cmpeq_epi64(clash, _mm256_setzero_si256())))));
+    fit[j >> 6] |= fits << (j & 63);
   }
-  j0 = j;
-  return false;
+  return j;
 }
 #endif
 
-// Writes to fit[] the indices j < count of the placements (u[j], v[j]) that share no
-// diagonal with (iu, iv), in order; returns how many. fit needs room for count + 8.
-std::size_t fitting_placements(Loops loops, const std::uint64_t* u, const std::uint64_t* v,
-                               std::size_t count, std::uint64_t iu, std::uint64_t iv,
-                               std::uint32_t* fit) {
-  std::size_t found = 0, j = 0;
-#if defined(NQ_JOIN_X86) && defined(__AVX512F__) && defined(__AVX512VL__)
-  // Eight at a time, the fitting indices packed in a register and stored whole.
-  if (loops == Loops::avx2) {
-    const __m512i vu = _mm512_set1_epi64(static_cast<long long>(iu));
-    const __m512i vv = _mm512_set1_epi64(static_cast<long long>(iv));
-    __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (; j + 8 <= count; j += 8) {
-      const __m512i clash = _mm512_or_si512(_mm512_and_si512(_mm512_loadu_si512(u + j), vu),
-                                            _mm512_and_si512(_mm512_loadu_si512(v + j), vv));
-      const __mmask8 fits = _mm512_testn_epi64_mask(clash, clash);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(fit + found),
-                          _mm256_maskz_compress_epi32(fits, index));
-      found += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fits)));
-      index = _mm256_add_epi32(index, _mm256_set1_epi32(8));
-    }
-  }
-#elif defined(NQ_JOIN_X86)
-  if (loops == Loops::avx2) found = fitting_placements_avx2(u, v, count, iu, iv, fit, j);
-#endif
-  (void)loops;
-  for (; j < count; ++j) {
-    fit[found] = static_cast<std::uint32_t>(j);
-    found += ((u[j] & iu) | (v[j] & iv)) == 0 ? 1 : 0;
-  }
-  return found;
-}
-
-// Whether some placement (u[j], v[j]), j < count, shares no diagonal with (iu, iv).
-bool fits_any(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
-              std::uint64_t iu, std::uint64_t iv) {
+FitMask fitting_mask(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
+                     std::uint64_t iu, std::uint64_t iv) {
+  FitMask fit{0, 0};
   std::size_t j = 0;
-#if defined(NQ_JOIN_X86) && defined(__AVX512F__) && defined(__AVX512VL__)
-  if (loops == Loops::avx2) {
-    const __m512i vu = _mm512_set1_epi64(static_cast<long long>(iu));
-    const __m512i vv = _mm512_set1_epi64(static_cast<long long>(iv));
-    for (; j + 8 <= count; j += 8) {
-      const __m512i clash = _mm512_or_si512(_mm512_and_si512(_mm512_loadu_si512(u + j), vu),
-                                            _mm512_and_si512(_mm512_loadu_si512(v + j), vv));
-      if (_mm512_testn_epi64_mask(clash, clash) != 0) return true;
-    }
-  }
-#elif defined(NQ_JOIN_X86)
-  if (loops == Loops::avx2 && fits_any_avx2(u, v, count, iu, iv, j)) return true;
+#if defined(NQ_JOIN_X86)
+  if (loops == Loops::avx2) j = fitting_mask_avx2(u, v, count, iu, iv, fit);
 #endif
   (void)loops;
-  for (; j < count; ++j)
-    if (((u[j] & iu) | (v[j] & iv)) == 0) return true;
-  return false;
+  fitting_mask_scalar(u, v, j, count, iu, iv, fit);
+  return fit;
 }
 
 // One thread's buffers for the join (both paths), grown on demand and never shrunk.
@@ -893,10 +831,10 @@ struct JoinBuffers {
   std::vector<std::uint64_t> outer_u, outer_v;       // the kept outer placements' diagonals
   std::vector<std::uint64_t> inner_u, inner_v;       // the inner placements of one column set
   std::vector<const Placement*> inner_at, outer_at;  // those of a split that miss the middle
+  std::vector<FitMask> inner_fit;                    // per inner one: the outer ones it fits
   std::vector<std::uint64_t> live;                   // the row search's sets of its rows
   std::vector<std::int32_t> shared_slots;            // the two-row prefixes' slots: outer, inner
-  std::vector<std::uint32_t> fitting;
-  BlockProgram program;  // the top side of one group
+  BlockProgram program;                              // the top side of one group
 };
 
 JoinBuffers& join_buffers() {
@@ -1104,19 +1042,16 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* o0 = &t.outer.entries[t.outer.start[s]];
     const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
     if (i0 == i1 || o0 == o1) return;
-    const std::size_t most = static_cast<std::size_t>(o1 - o0);
-    if (b.outer_u.size() < most) {
-      b.outer_u.resize(most);
-      b.outer_v.resize(most);
-      b.fitting.resize(most + 8);
-    }
     // The placements that miss the middle queen (odd N; all of them for even N), listed
     // without a branch per placement: which ones do is data the predictor cannot learn, and
     // the branches cost about 7% of N = 19's join (perf, Zen 3).
+    const std::size_t outer_most = static_cast<std::size_t>(o1 - o0);
     const std::size_t inner_most = static_cast<std::size_t>(i1 - i0);
+    if (b.outer_u.size() < outer_most) b.outer_u.resize(outer_most), b.outer_v.resize(outer_most);
+    if (b.outer_at.size() < outer_most) b.outer_at.resize(outer_most);
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
-    if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
-    if (b.outer_at.size() < most) b.outer_at.resize(most);
+    if (b.inner_at.size() < inner_most)
+      b.inner_at.resize(inner_most), b.inner_fit.resize(inner_most);
     std::size_t inners = 0, outers = 0;
     for (const Placement* i = i0; i != i1; ++i) {
       b.inner_u[inners] = i->u;
@@ -1124,47 +1059,60 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       b.inner_at[inners] = i;
       inners += fits_middle(*i) ? 1 : 0;
     }
-    if (inners == 0) return;
     for (const Placement* o = o0; o != o1; ++o) {
+      b.outer_u[outers] = o->u;
+      b.outer_v[outers] = o->v;
       b.outer_at[outers] = o;
       outers += fits_middle(*o) ? 1 : 0;
     }
-    const std::size_t kept_begin = prog.kept.size();
-    std::size_t kept = 0, plain_kept = 0;  // plain: without an anti-diagonal queen
-    for (std::size_t x = 0; x < outers; ++x) {
-      const Placement* o = b.outer_at[x];
-      if (!fits_any(loops, b.inner_u.data(), b.inner_v.data(), inners, o->u, o->v)) continue;
-      SlotQuad q;
-      if (!entry_slots(outer, *o, q)) continue;
-      prog.kept.push_back(q);
-      b.outer_u[kept] = o->u;
-      b.outer_v[kept++] = o->v;
-      plain_kept += o->anti ? 0 : 1;
+    if (inners == 0 || outers == 0) return;
+    FitMask any{0, 0};
+    for (std::size_t x = 0; x < inners; ++x) {
+      const FitMask f = fitting_mask(loops, b.outer_u.data(), b.outer_v.data(), outers,
+                                     b.inner_u[x], b.inner_v[x]);
+      b.inner_fit[x] = f;
+      any[0] |= f[0];
+      any[1] |= f[1];
     }
+    // The kept outer placements, in table order (so those without an anti-diagonal queen
+    // first), numbered within the split: rank[o] for outer placement o.
+    const std::size_t kept_begin = prog.kept.size();
+    std::uint8_t rank[kMaxKept];
+    FitMask kept_mask{0, 0}, anti{0, 0};
+    std::size_t kept = 0;
+    for (int w = 0; w < 2; ++w)
+      for (std::uint64_t m = any[w]; m != 0; m &= m - 1) {
+        const std::size_t o = 64 * static_cast<std::size_t>(w) + std::countr_zero(m);
+        SlotQuad q;
+        if (!entry_slots(outer, *b.outer_at[o], q)) continue;
+        prog.kept.push_back(q);
+        kept_mask[w] |= m & (0 - m);
+        anti[w] |= b.outer_at[o]->anti ? m & (0 - m) : 0;
+        rank[o] = static_cast<std::uint8_t>(kept++);
+      }
     if (kept == 0) return;
     const std::size_t inner_begin = prog.inner.size();
     // Room for every pair the split can have, so that the loop below stores without a check.
     if (prog.pairs.size() < pairs_size + inners * kept)
       prog.pairs.resize(2 * (pairs_size + inners * kept));
     for (std::size_t x = 0; x < inners; ++x) {
+      const FitMask f{b.inner_fit[x][0] & kept_mask[0], b.inner_fit[x][1] & kept_mask[1]};
+      if ((f[0] | f[1]) == 0) continue;
       const Placement* i = b.inner_at[x];
-      const std::size_t fitting = fitting_placements(loops, b.outer_u.data(), b.outer_v.data(),
-                                                     kept, i->u, i->v, b.fitting.data());
-      if (fitting == 0) continue;
       SlotQuad q;
       if (!entry_slots(inner, *i, q)) continue;
       prog.inner.push_back(q);
-      // The table lists placements without an anti-diagonal queen first, so the kept ones
-      // are [0, plain_kept) without, the rest with, and the pairs of weight 2 (a queen on it
-      // in either placement) are those from the first such outer one, or all of them if i
-      // has one.
+      // The pairs in the order of the kept placements, those without an anti-diagonal queen
+      // first: the pairs of weight 2 (a queen on it in either placement) are those from the
+      // first such outer one, or all of them if i has one.
       const std::size_t begin = pairs_size;
       std::uint8_t* pairs = prog.pairs.data() + begin;
-      std::size_t plain = 0;
-      for (std::size_t f = 0; f < fitting; ++f) {
-        pairs[f] = static_cast<std::uint8_t>(b.fitting[f]);
-        plain += b.fitting[f] < plain_kept ? 1 : 0;
-      }
+      std::size_t fitting = 0;
+      for (int w = 0; w < 2; ++w)
+        for (std::uint64_t m = f[w]; m != 0; m &= m - 1)
+          pairs[fitting++] = rank[64 * static_cast<std::size_t>(w) + std::countr_zero(m)];
+      const std::size_t plain =
+          static_cast<std::size_t>(std::popcount(f[0] & ~anti[0]) + std::popcount(f[1] & ~anti[1]));
       pairs_size = begin + fitting;
       const std::size_t twice = begin + (i->anti ? 0 : plain);
       prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
