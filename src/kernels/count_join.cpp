@@ -909,23 +909,27 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
     const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
     if (i0 == i1) return;
-    // The inner placements' diagonals side by side, those without an anti-diagonal queen
-    // first (as the table has them); one that meets the middle queen gets every diagonal, so
-    // that it clashes with any outer placement (which has at least one).
+    // The inner placements that miss the middle queen (odd N; all of them for even N), their
+    // diagonals side by side, those without an anti-diagonal queen first (as the table has
+    // them), listed without a branch per placement. Passing the others on with every
+    // diagonal set (so that they clash with any outer placement) made pair_bottoms test
+    // about three times as many pairs at odd N.
     const std::size_t count = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
-    std::size_t split = 0;
+    std::size_t fits = 0, split = 0;
     for (std::size_t j = 0; j < count; ++j) {
       const Placement& i = i0[j];
-      const bool off = ((i.u & off_u) | (i.v & off_v)) != 0;
-      b.inner_u[j] = off ? ~std::uint64_t{0} : i.u;
-      b.inner_v[j] = i.v;
-      split += i.anti == 0 ? 1 : 0;
+      const bool on = ((i.u & off_u) | (i.v & off_v)) == 0;
+      b.inner_u[fits] = i.u;
+      b.inner_v[fits] = i.v;
+      fits += on ? 1 : 0;
+      split += on && i.anti == 0 ? 1 : 0;
     }
+    if (fits == 0) return;
     for (const Placement* o = o0; o != o1; ++o) {
       if ((o->u & off_u) | (o->v & off_v)) continue;
       for (int part = 0; part < 2; ++part) {
-        const std::size_t from = part == 0 ? 0 : split, to = part == 0 ? split : count;
+        const std::size_t from = part == 0 ? 0 : split, to = part == 0 ? split : fits;
         if (from == to) continue;
         const int list = o->anti | part;
         std::vector<Pattern>& out = b.bottom[list];
