@@ -779,8 +779,9 @@ std::uint64_t run_program(Loops loops, const BlockProgram& prog, std::size_t cap
 // The placements (u[j], v[j]), j < count, that share no diagonal with (iu, iv), as bit j of
 // fit (count <= 128: kMaxKept). One mask per inner placement gives both the outer placements
 // worth keeping (those some inner one fits) and each inner one's pairs, with no list of
-// indices to pack (the packing's table loads and a separate any-fit scan per outer placement
-// were about 9% of N = 19's join, perf, Zen 3).
+// indices to pack. It replaced an any-fit scan per outer placement and packed index lists
+// (about 9% of N = 19's join, perf, Zen 3): level in time there, with 12% fewer mispredicted
+// branches (cachegrind), and one loop instead of two.
 using FitMask = std::array<std::uint64_t, 2>;
 
 inline void fitting_mask_scalar(const std::uint64_t* u, const std::uint64_t* v, std::size_t from,
