@@ -67,7 +67,7 @@ JobList make_join_jobs(int n);
 // The method `automatic` means for this N on this machine: the faster one as measured in
 // bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
 // N = 16 with the scalar kernel and from N = 20 with NEON, at N = 20 with AVX-512 and at
-// N = 18 to 20 with AVX2.
+// N = 18 to 21 with AVX2.
 CountMethod choose_method(int n);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job).

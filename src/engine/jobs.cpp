@@ -169,15 +169,17 @@ CountMethod choose_method(int n) {
   // but a portable build on the same CPU runs the AVX-512 backtracker and the join's AVX2
   // form, which is slower there, and this choice cannot tell the two builds apart: kept.
   // Since the join lists the placements that miss the middle queen before it pairs them, odd
-  // N = 19 goes to the join in the AVX2 tier: on the AMD Zen 3 the join 65.2 and 64.9 s, the
-  // backtracker 75.8 s (whole runs, one thread); N = 17 stays (2.95 s against 1.52 s, medians of
-  // 5). The AVX-512 tier's crossover at N = 19 has not been re-measured.
+  // N = 19 and 21 go to the join in the AVX2 tier: on the AMD Zen 3, N = 19 by the join 65.2
+  // and 64.9 s, by the backtracker 75.8 s (whole runs, one thread); N = 21 shards 3, 7, 100 and
+  // 301 of 512: 7.3-7.9 s against 10.6-11.6 s each (samples understate the join, as above).
+  // N = 17 stays (2.95 s against 1.52 s, medians of 5). The AVX-512 tier's crossovers at odd N
+  // have not been re-measured.
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
       return n == 20 ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::avx2:
-      return n >= 18 && n <= 20 ? CountMethod::join : CountMethod::backtrack;
+      return n >= 18 && n <= kernels::kMaxTableJoinN ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;

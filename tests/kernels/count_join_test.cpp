@@ -338,8 +338,8 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
 }
 
 // `auto` follows the kernel tier the backtracker would use (measured crossovers): the AVX-512
-// backtracker hands over to the join at N = 20 alone, the AVX2 one at N = 18 to 20, the
-// scalar one from N = 16, NEON from 20.
+// backtracker hands over to the join at N = 20 alone, the AVX2 one from N = 18 to the last N
+// with tables (21), the scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
@@ -352,7 +352,8 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
     nq::select_kernel_tier(tier);
     if (tier == nq::KernelTier::avx512 || tier == nq::KernelTier::avx2) {
       for (int n = 4; n <= 27; ++n) {
-        const bool join = n == 20 || (n >= 18 && n <= 19 && tier == nq::KernelTier::avx2);
+        const bool join = n == 20 || (n >= 18 && n <= nq::kernels::kMaxTableJoinN &&
+                                      tier == nq::KernelTier::avx2);
         EXPECT_EQ(nq::choose_method(n), join ? nq::CountMethod::join : nq::CountMethod::backtrack)
             << nq::kernel_tier_name(tier) << " N = " << n;
       }
