@@ -829,7 +829,7 @@ struct JoinBuffers {
   std::vector<Pattern> bottom[2];     // bottom patterns without / with an anti-diagonal queen
   std::vector<std::uint64_t> misses;  // [64][words]: the bottoms missing pattern bit x
   std::vector<std::uint64_t> ones;    // [words]: every bottom
-  std::vector<std::uint64_t> outer_u, outer_v;       // the kept outer placements' diagonals
+  std::vector<std::uint64_t> outer_u, outer_v;       // a split's outer placements' diagonals
   std::vector<std::uint64_t> inner_u, inner_v;       // the inner placements of one column set
   std::vector<const Placement*> inner_at, outer_at;  // those of a split that miss the middle
   std::vector<FitMask> inner_fit;                    // per inner one: the outer ones it fits
@@ -1055,8 +1055,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (b.outer_u.size() < outer_most) b.outer_u.resize(outer_most), b.outer_v.resize(outer_most);
     if (b.outer_at.size() < outer_most) b.outer_at.resize(outer_most);
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
-    if (b.inner_at.size() < inner_most)
-      b.inner_at.resize(inner_most), b.inner_fit.resize(inner_most);
+    if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
+    if (b.inner_fit.size() < inner_most) b.inner_fit.resize(inner_most);
     std::size_t inners = 0, outers = 0;
     for (const Placement* i = i0; i != i1; ++i) {
       b.inner_u[inners] = i->u;
