@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "kernels/count_frontier.hpp"
 #include "kernels/count_join.hpp"
@@ -99,8 +100,12 @@ JoinOrbit join_orbit(int n, std::uint32_t top, int middle) {
     orbit.keys[orbit.size++] = {mirrored, reverse_columns(top, n)};
     orbit.keys[orbit.size++] = {mirrored, reverse_columns(bottom, n)};
   }
+  // Sorted by insertion (at most four keys): std::sort here made g++ 12 warn of its
+  // 16-element insertion step reading past the array, a path it cannot take.
+  for (std::size_t i = 1; i < orbit.size; ++i)
+    for (std::size_t j = i; j > 0 && orbit.keys[j] < orbit.keys[j - 1]; --j)
+      std::swap(orbit.keys[j], orbit.keys[j - 1]);
   const auto end = orbit.keys.begin() + static_cast<std::ptrdiff_t>(orbit.size);
-  std::sort(orbit.keys.begin(), end);
   orbit.size = static_cast<std::size_t>(std::unique(orbit.keys.begin(), end) - orbit.keys.begin());
   return orbit;
 }
