@@ -550,9 +550,9 @@ NQ_JOIN_AVX2 std::uint64_t count_and_avx2(const std::uint64_t* __restrict a,
 }
 #endif
 
-std::size_t pair_bottoms(Loops loops, std::uint64_t ou, std::uint64_t ov, const std::uint64_t* iu,
-                         const std::uint64_t* iv, std::size_t count, int half, Row mask, bool even,
-                         Pattern* out, std::size_t size) {
+std::size_t pair_bottoms([[maybe_unused]] Loops loops, std::uint64_t ou, std::uint64_t ov,
+                         const std::uint64_t* iu, const std::uint64_t* iv, std::size_t count,
+                         int half, Row mask, bool even, Pattern* out, std::size_t size) {
 #if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2)
     return pair_bottoms_avx2(ou, ov, iu, iv, count, half, mask, even, out, size);
@@ -562,7 +562,7 @@ std::size_t pair_bottoms(Loops loops, std::uint64_t ou, std::uint64_t ov, const 
 
 // out = the AND of the K sets `in`; zero when it is empty.
 template <int K>
-std::uint64_t and_sets(Loops loops, std::uint64_t* __restrict out,
+std::uint64_t and_sets([[maybe_unused]] Loops loops, std::uint64_t* __restrict out,
                        const std::uint64_t* const (&in)[K], std::size_t words) {
 #if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2) return and_avx2<K>(out, in, words);
@@ -571,7 +571,7 @@ std::uint64_t and_sets(Loops loops, std::uint64_t* __restrict out,
 }
 
 // popcount(a & b) over `words` words.
-std::uint64_t count_and(Loops loops, const std::uint64_t* __restrict a,
+std::uint64_t count_and([[maybe_unused]] Loops loops, const std::uint64_t* __restrict a,
                         const std::uint64_t* __restrict b, std::size_t words) {
 #if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2) return count_and_avx2(a, b, words);
@@ -765,7 +765,7 @@ NQ_JOIN_AVX2 std::uint64_t run_program_vector(const BlockProgram& prog, std::siz
 }
 #endif
 
-std::uint64_t run_program(Loops loops, const BlockProgram& prog, std::size_t cap,
+std::uint64_t run_program([[maybe_unused]] Loops loops, const BlockProgram& prog, std::size_t cap,
                           std::size_t blocks, std::size_t blocks0) {
 #if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2) return run_program_vector(prog, cap, blocks, blocks0);
@@ -1080,9 +1080,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       any[1] |= f[1];
     }
     // The kept outer placements, in table order (so those without an anti-diagonal queen
-    // first), numbered within the split: rank[o] for outer placement o.
+    // first), numbered within the split: kept_rank[o] for outer placement o.
     const std::size_t kept_begin = prog.kept.size();
-    std::uint8_t rank[kMaxKept];
+    std::uint8_t kept_rank[kMaxKept];
     FitMask kept_mask{0, 0}, anti{0, 0};
     std::size_t kept = 0;
     for (int w = 0; w < 2; ++w)
@@ -1093,7 +1093,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         prog.kept.push_back(q);
         kept_mask[w] |= m & (0 - m);
         anti[w] |= b.outer_at[o]->anti ? m & (0 - m) : 0;
-        rank[o] = static_cast<std::uint8_t>(kept++);
+        kept_rank[o] = static_cast<std::uint8_t>(kept++);
       }
     if (kept == 0) return;
     const std::size_t inner_begin = prog.inner.size();
@@ -1115,7 +1115,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
       std::size_t fitting = 0;
       for (int w = 0; w < 2; ++w)
         for (std::uint64_t m = f[w]; m != 0; m &= m - 1)
-          pairs[fitting++] = rank[64 * static_cast<std::size_t>(w) + std::countr_zero(m)];
+          pairs[fitting++] = kept_rank[64 * static_cast<std::size_t>(w) + std::countr_zero(m)];
       const std::size_t plain =
           static_cast<std::size_t>(std::popcount(f[0] & ~anti[0]) + std::popcount(f[1] & ~anti[1]));
       pairs_size = begin + fitting;
