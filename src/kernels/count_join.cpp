@@ -885,6 +885,33 @@ std::size_t make_bit_sets(Loops loops, JoinBuffers& b, const std::size_t (&size)
   return words0;
 }
 
+// The middle queen of odd N as the squares of row H it stands on, in the diagonal words of a
+// placement (both zero for even N, so that every placement misses it).
+struct MiddleQueen {
+  std::uint64_t u = 0, v = 0;
+  bool missed_by(const Placement& p) const { return ((p.u & u) | (p.v & v)) == 0; }
+  // Lists the placements [p0, p1) that miss it, in table order (so those without an
+  // anti-diagonal queen first): their diagonals in u_out and v_out, themselves in at. Without
+  // a branch per placement (each is stored, the end moves on only when it misses): which ones
+  // miss it is data the predictor cannot learn, and such branches were about 7% of N = 19's
+  // join (perf, Zen 3). Returns how many; `plain` gets how many of them have no anti-diagonal
+  // queen.
+  std::size_t list_missers(const Placement* p0, const Placement* p1, std::uint64_t* u_out,
+                           std::uint64_t* v_out, const Placement** at, std::size_t& plain) const {
+    std::size_t listed = 0;
+    plain = 0;
+    for (const Placement* p = p0; p != p1; ++p) {
+      const bool misses = missed_by(*p);
+      u_out[listed] = p->u;
+      v_out[listed] = p->v;
+      at[listed] = p;
+      listed += misses ? 1 : 0;
+      plain += misses && p->anti == 0 ? 1 : 0;
+    }
+    return listed;
+  }
+};
+
 std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights) {
   const HalfTables& t = half_tables(n, weights);
   const int half = t.half, a = t.outer_rows;
@@ -892,9 +919,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
   const Row bottom_columns = mask & ~top_columns & ~middle_bit;
   const bool even = n % 2 == 0;
-  // The squares of row H on which the middle queen (odd N) stands: no half may reach it.
-  const std::uint64_t off_u = middle >= 0 ? std::uint64_t{1} << middle : 0;
-  const std::uint64_t off_v = middle >= 0 ? std::uint64_t{1} << (middle + half) : 0;
+  // No half may reach the middle queen (odd N).
+  MiddleQueen queen;
+  if (middle >= 0) queen = {std::uint64_t{1} << middle, std::uint64_t{1} << (middle + half)};
   JoinBuffers& b = join_buffers();
   const Loops loops = join_loops();
 
@@ -910,25 +937,19 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* i0 = &t.inner.entries[t.inner.start[rest]];
     const Placement* i1 = &t.inner.entries[t.inner.start[rest + 1]];
     if (i0 == i1) return;
-    // The inner placements that miss the middle queen (odd N; all of them for even N), their
-    // diagonals side by side, those without an anti-diagonal queen first (as the table has
-    // them), listed without a branch per placement. Passing the others on with every
-    // diagonal set (so that they clash with any outer placement) made pair_bottoms test
-    // about three times as many pairs at odd N.
+    // The inner placements that miss the middle queen, their diagonals side by side, those
+    // without an anti-diagonal queen first. Passing the others on with every diagonal set
+    // (so that they clash with any outer placement) made pair_bottoms test about three times
+    // as many pairs at odd N.
     const std::size_t count = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
-    std::size_t fits = 0, split = 0;
-    for (std::size_t j = 0; j < count; ++j) {
-      const Placement& i = i0[j];
-      const bool on = ((i.u & off_u) | (i.v & off_v)) == 0;
-      b.inner_u[fits] = i.u;
-      b.inner_v[fits] = i.v;
-      fits += on ? 1 : 0;
-      split += on && i.anti == 0 ? 1 : 0;
-    }
+    if (b.inner_at.size() < count) b.inner_at.resize(count);
+    std::size_t split = 0;
+    const std::size_t fits =
+        queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(), b.inner_at.data(), split);
     if (fits == 0) return;
     for (const Placement* o = o0; o != o1; ++o) {
-      if ((o->u & off_u) | (o->v & off_v)) continue;
+      if (!queen.missed_by(*o)) continue;
       for (int part = 0; part < 2; ++part) {
         const std::size_t from = part == 0 ? 0 : split, to = part == 0 ? split : fits;
         if (from == to) continue;
@@ -1039,7 +1060,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   prog.inner_pairs.clear();
   prog.splits.clear();
   std::size_t pairs_size = 0;  // prog.pairs in use (the vector only grows)
-  auto fits_middle = [&](const Placement& p) { return ((p.u & off_u) | (p.v & off_v)) == 0; };
   for_each_split(top_columns, inner_rows, t.inner, t.outer, [&](Row inner_columns) {
     const Row s = top_columns & ~inner_columns;
     const Placement* i0 = &t.inner.entries[t.inner.start[inner_columns]];
@@ -1047,9 +1067,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const Placement* o0 = &t.outer.entries[t.outer.start[s]];
     const Placement* o1 = &t.outer.entries[t.outer.start[s + 1]];
     if (i0 == i1 || o0 == o1) return;
-    // The placements that miss the middle queen (odd N; all of them for even N), listed
-    // without a branch per placement: which ones do is data the predictor cannot learn, and
-    // the branches cost about 7% of N = 19's join (perf, Zen 3).
+    // The placements that miss the middle queen.
     const std::size_t outer_most = static_cast<std::size_t>(o1 - o0);
     const std::size_t inner_most = static_cast<std::size_t>(i1 - i0);
     if (b.outer_u.size() < outer_most) b.outer_u.resize(outer_most), b.outer_v.resize(outer_most);
@@ -1057,19 +1075,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
     if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
     if (b.inner_fit.size() < inner_most) b.inner_fit.resize(inner_most);
-    std::size_t inners = 0, outers = 0;
-    for (const Placement* i = i0; i != i1; ++i) {
-      b.inner_u[inners] = i->u;
-      b.inner_v[inners] = i->v;
-      b.inner_at[inners] = i;
-      inners += fits_middle(*i) ? 1 : 0;
-    }
-    for (const Placement* o = o0; o != o1; ++o) {
-      b.outer_u[outers] = o->u;
-      b.outer_v[outers] = o->v;
-      b.outer_at[outers] = o;
-      outers += fits_middle(*o) ? 1 : 0;
-    }
+    std::size_t listed_plain = 0;  // unused here: the pairs' weights come from the masks below
+    const std::size_t inners = queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(),
+                                                  b.inner_at.data(), listed_plain);
+    const std::size_t outers = queen.list_missers(o0, o1, b.outer_u.data(), b.outer_v.data(),
+                                                  b.outer_at.data(), listed_plain);
     if (inners == 0 || outers == 0) return;
     FitMask any{0, 0};
     for (std::size_t x = 0; x < inners; ++x) {
