@@ -43,16 +43,18 @@ trap 'rm -rf "$tmp"' EXIT
 
 # cpu_seconds IN OUT CMD...: runs CMD with stdin IN and stdout OUT; prints the user + sys
 # seconds of that process alone, from wait4 (microseconds; /usr/bin/time rounds to 10 ms,
-# too coarse for the 1,465-puzzle set).
+# too coarse for the 1,465-puzzle set). Started by posix_spawn, which glibc runs as a vfork:
+# a fork would charge the child the copy-on-write faults of Python's own pages before exec
+# (about 240 page faults, 1.4-2 ms of CPU on the 2-vCPU VM of docs/BENCHMARKS.md), added to
+# both sides alike.
 cpu_seconds() {
   python3 - "$@" <<'EOF'
-import os, sys
+import os, shutil, sys
 src, dst, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
-pid = os.fork()
-if pid == 0:
-    os.dup2(os.open(src, os.O_RDONLY), 0)
-    os.dup2(os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
-    os.execvp(cmd[0], cmd)
+path = shutil.which(cmd[0]) or cmd[0]
+actions = [(os.POSIX_SPAWN_OPEN, 0, src, os.O_RDONLY, 0),
+           (os.POSIX_SPAWN_OPEN, 1, dst, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)]
+pid = os.posix_spawn(path, cmd, os.environ, file_actions=actions)
 _, status, usage = os.wait4(pid, 0)
 if status != 0:
     sys.exit(f"compare_sudoku: {' '.join(cmd)} exited with status {status}")
