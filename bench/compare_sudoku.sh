@@ -2,7 +2,8 @@
 # Side-by-side Sudoku benchmark, whole process: `sudoku count -j 1` against tdoku's solver
 # program, both reading the same puzzle file on stdin and writing one line per puzzle to a
 # file, run in interleaved pairs; prints one Markdown row per set with the median CPU time
-# (user + sys of the process) of each side, puzzles per CPU-second and the ratio.
+# (user + sys of the process) of each side, puzzles per CPU-second, the ratio of the medians and
+# the median and quartiles of the pairs' own ratios.
 #
 #   bench/compare_sudoku.sh /tmp/peers/tdoku_count --sudoku build/release/sudoku --runs 7
 #
@@ -13,7 +14,7 @@
 # --mode solve times `sudoku solve -j 1` instead (the first solution as well as the count).
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0"; }
+usage() { sed -n '2,14p' "$0"; }
 [ $# -ge 1 ] || { usage >&2; exit 2; }
 case "$1" in -h|--help) usage; exit 0 ;; esac
 tdoku=$1; shift
@@ -37,6 +38,10 @@ done
 [ -x "$tdoku" ] || { echo "compare_sudoku: no tdoku binary at $tdoku" >&2; exit 2; }
 case "$mode" in count|solve) ;; *) echo "compare_sudoku: --mode count or solve" >&2; exit 2 ;; esac
 command -v python3 >/dev/null || { echo "compare_sudoku: needs python3 (to time each process)" >&2; exit 2; }
+
+for set in $sets; do
+  [ -f "$data/$set" ] || { echo "compare_sudoku: no puzzle file $data/$set" >&2; exit 2; }
+done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -76,11 +81,19 @@ tdoku_counts() {
   else awk -F: '{print ($2 + 0 > 0) ? 1 : 0}' "$1"; fi
 }
 
-echo "| set | puzzles | sudoku $mode -j 1 (ms) | tdoku (ms) | sudoku puzzles/CPU-s | tdoku puzzles/CPU-s | sudoku / tdoku |"
-echo "|---|---|---|---|---|---|---|"
+# quartiles FILE: the median and the first and third quartiles of a column of numbers.
+quartiles() {
+  sort -g "$1" | awk '{v[NR] = $1}
+    function at(q,  x, i) { x = 1 + q * (NR - 1); i = int(x); return v[i] + (x - i) * (v[i + 1] - v[i]) }
+    END { printf "%.2fx (%.2f-%.2f)", at(0.5), at(0.25), at(0.75) }'
+}
+
+# The last column: tdoku's time over ours pair by pair (the two runs of a pair are next to each
+# other, so a change of the machine's load between pairs moves both), median and quartiles.
+echo "| set | puzzles | sudoku $mode -j 1 (ms) | tdoku (ms) | sudoku puzzles/CPU-s | tdoku puzzles/CPU-s | sudoku / tdoku | by pairs (q1-q3) |"
+echo "|---|---|---|---|---|---|---|---|"
 for set in $sets; do
   file=$data/$set
-  [ -f "$file" ] || { echo "compare_sudoku: no puzzle file $file" >&2; exit 2; }
   n=$(grep -c -v -e '^#' -e '^$' "$file")
   for r in $(seq "$runs"); do
     cpu_seconds "$file" "$tmp/ours" "$sudoku" "$mode" -j 1 - >>"$tmp/$set-ours"
@@ -92,9 +105,10 @@ for set in $sets; do
   done
   a=$(median "$tmp/$set-ours")
   b=$(median "$tmp/$set-tdoku")
-  awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" 'BEGIN {
-    printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx |\n",
-           s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a }'
+  paste "$tmp/$set-ours" "$tmp/$set-tdoku" | awk '{print $2 / $1}' >"$tmp/$set-ratio"
+  awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" -v r="$(quartiles "$tmp/$set-ratio")" 'BEGIN {
+    printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx | %s |\n",
+           s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a, r }'
 done
 echo
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $runs interleaved pairs, medians; load average $(cut -d' ' -f1-3 /proc/loadavg)"
