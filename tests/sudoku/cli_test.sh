@@ -10,8 +10,14 @@ p17='4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4
 case $case in
 help)
   "$bin" --help >"$tmp/out" 2>"$tmp/err" || fail "--help exit $?"
-  grep -q "solve" "$tmp/out" || fail "--help does not list solve"
   [ -s "$tmp/err" ] && fail "--help wrote to stderr"
+  # Only the subcommand named on the command line is registered (main.cpp); help must still
+  # list every one, and each one's own help must be its own.
+  for sub in solve count rate explain hint generate bench; do
+    grep -Eq "^  $sub +[a-z]" "$tmp/out" || fail "--help does not list $sub"
+    "$bin" "$sub" --help >"$tmp/sub" 2>&1 || fail "$sub --help exit $?"
+    grep -q "^Usage: .* $sub \[OPTIONS\]" "$tmp/sub" || fail "$sub --help: $(head -c 300 "$tmp/sub")"
+  done
   "$bin" --version >"$tmp/out" || fail "--version exit $?"
   grep -Eq '^sudoku [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" || fail "version: $(cat "$tmp/out")"
   grep -Eq '^9x9 solver on this CPU: (avx512|avx2|scalar) \(available: .*scalar;' "$tmp/out" ||
