@@ -105,7 +105,7 @@ for set in $sets; do
   done
   a=$(median "$tmp/$set-ours")
   b=$(median "$tmp/$set-tdoku")
-  paste "$tmp/$set-ours" "$tmp/$set-tdoku" | awk '{print $2 / $1}' >"$tmp/$set-ratio"
+  paste "$tmp/$set-ours" "$tmp/$set-tdoku" | awk '{print ($1 > 0) ? $2 / $1 : 0}' >"$tmp/$set-ratio"
   awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" -v r="$(quartiles "$tmp/$set-ratio")" 'BEGIN {
     printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx | %s |\n",
            s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a, r }'
