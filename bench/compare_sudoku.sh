@@ -67,7 +67,11 @@ print(f"{usage.ru_utime + usage.ru_stime:.6f}")
 EOF
 }
 
-median() { sort -g "$1" | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+# quantile FILE Q: the Q-quantile of a column of numbers, interpolated (Q = 0.5: the median).
+quantile() {
+  sort -g "$1" | awk -v q="$2" '{v[NR] = $1}
+    END { x = 1 + q * (NR - 1); i = int(x); print v[i] + (x - i) * (v[i + 1] - v[i]) }'
+}
 
 # Solution counts, one per puzzle, capped at 2: ours says "unique 1", "multiple 2+", "none 0"
 # (count) or prints the solution / "no solution" (solve, which cannot tell 1 from 2+);
@@ -79,13 +83,6 @@ ours_counts() {
 tdoku_counts() {
   if [ "$mode" = count ]; then awk -F: '{n = $2 + 0; print (n > 2 ? 2 : n)}' "$1"
   else awk -F: '{print ($2 + 0 > 0) ? 1 : 0}' "$1"; fi
-}
-
-# quartiles FILE: the median and the first and third quartiles of a column of numbers.
-quartiles() {
-  sort -g "$1" | awk '{v[NR] = $1}
-    function at(q,  x, i) { x = 1 + q * (NR - 1); i = int(x); return v[i] + (x - i) * (v[i + 1] - v[i]) }
-    END { printf "%.2fx (%.2f-%.2f)", at(0.5), at(0.25), at(0.75) }'
 }
 
 # The last column: tdoku's time over ours pair by pair (the two runs of a pair are next to each
@@ -103,12 +100,14 @@ for set in $sets; do
       exit 1
     fi
   done
-  a=$(median "$tmp/$set-ours")
-  b=$(median "$tmp/$set-tdoku")
-  paste "$tmp/$set-ours" "$tmp/$set-tdoku" | awk '{print ($1 > 0) ? $2 / $1 : 0}' >"$tmp/$set-ratio"
-  awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" -v r="$(quartiles "$tmp/$set-ratio")" 'BEGIN {
-    printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx | %s |\n",
-           s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a, r }'
+  a=$(quantile "$tmp/$set-ours" 0.5)
+  b=$(quantile "$tmp/$set-tdoku" 0.5)
+  r=$tmp/$set-ratio
+  paste "$tmp/$set-ours" "$tmp/$set-tdoku" | awk '{print ($1 > 0) ? $2 / $1 : 0}' >"$r"
+  awk -v s="$set" -v n="$n" -v a="$a" -v b="$b" -v r1="$(quantile "$r" 0.25)" \
+      -v r2="$(quantile "$r" 0.5)" -v r3="$(quantile "$r" 0.75)" 'BEGIN {
+    printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx | %.2fx (%.2f-%.2f) |\n",
+           s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a, r2, r1, r3 }'
 done
 echo
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $runs interleaved pairs, medians; load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -812,14 +812,13 @@ NQ_JOIN_AVX2 std::size_t fitting_mask_avx2(const std::uint64_t* u, const std::ui
 }
 #endif
 
-FitMask fitting_mask(Loops loops, const std::uint64_t* u, const std::uint64_t* v, std::size_t count,
-                     std::uint64_t iu, std::uint64_t iv) {
+FitMask fitting_mask([[maybe_unused]] Loops loops, const std::uint64_t* u, const std::uint64_t* v,
+                     std::size_t count, std::uint64_t iu, std::uint64_t iv) {
   FitMask fit{0, 0};
   std::size_t j = 0;
 #if defined(NQ_JOIN_X86)
   if (loops == Loops::avx2) j = fitting_mask_avx2(u, v, count, iu, iv, fit);
 #endif
-  (void)loops;
   fitting_mask_scalar(u, v, j, count, iu, iv, fit);
   return fit;
 }
@@ -890,23 +889,25 @@ std::size_t make_bit_sets(Loops loops, JoinBuffers& b, const std::size_t (&size)
 struct MiddleQueen {
   std::uint64_t u = 0, v = 0;
   bool missed_by(const Placement& p) const { return ((p.u & u) | (p.v & v)) == 0; }
+  // How many placements were listed, and how many of them have no anti-diagonal queen.
+  struct Listed {
+    std::size_t count = 0, plain = 0;
+  };
   // Lists the placements [p0, p1) that miss it, in table order (so those without an
   // anti-diagonal queen first): their diagonals in u_out and v_out, themselves in at. Without
   // a branch per placement (each is stored, the end moves on only when it misses): which ones
   // miss it is data the predictor cannot learn, and such branches were about 7% of N = 19's
-  // join (perf, Zen 3). Returns how many; `plain` gets how many of them have no anti-diagonal
-  // queen.
-  std::size_t list_missers(const Placement* p0, const Placement* p1, std::uint64_t* u_out,
-                           std::uint64_t* v_out, const Placement** at, std::size_t& plain) const {
-    std::size_t listed = 0;
-    plain = 0;
+  // join (perf, Zen 3).
+  Listed list_missers(const Placement* p0, const Placement* p1, std::uint64_t* u_out,
+                      std::uint64_t* v_out, const Placement** at) const {
+    Listed listed;
     for (const Placement* p = p0; p != p1; ++p) {
       const bool misses = missed_by(*p);
-      u_out[listed] = p->u;
-      v_out[listed] = p->v;
-      at[listed] = p;
-      listed += misses ? 1 : 0;
-      plain += misses && p->anti == 0 ? 1 : 0;
+      u_out[listed.count] = p->u;
+      v_out[listed.count] = p->v;
+      at[listed.count] = p;
+      listed.count += misses ? 1 : 0;
+      listed.plain += misses && p->anti == 0 ? 1 : 0;
     }
     return listed;
   }
@@ -944,9 +945,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     const std::size_t count = static_cast<std::size_t>(i1 - i0);
     if (b.inner_u.size() < count + 4) b.inner_u.resize(count + 4), b.inner_v.resize(count + 4);
     if (b.inner_at.size() < count) b.inner_at.resize(count);
-    std::size_t split = 0;
-    const std::size_t fits =
-        queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(), b.inner_at.data(), split);
+    const auto [fits, split] =
+        queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(), b.inner_at.data());
     if (fits == 0) return;
     for (const Placement* o = o0; o != o1; ++o) {
       if (!queen.missed_by(*o)) continue;
@@ -1075,11 +1075,10 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
     if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
     if (b.inner_fit.size() < inner_most) b.inner_fit.resize(inner_most);
-    std::size_t listed_plain = 0;  // unused here: the pairs' weights come from the masks below
-    const std::size_t inners = queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(),
-                                                  b.inner_at.data(), listed_plain);
-    const std::size_t outers = queen.list_missers(o0, o1, b.outer_u.data(), b.outer_v.data(),
-                                                  b.outer_at.data(), listed_plain);
+    const std::size_t inners =
+        queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(), b.inner_at.data()).count;
+    const std::size_t outers =
+        queen.list_missers(o0, o1, b.outer_u.data(), b.outer_v.data(), b.outer_at.data()).count;
     if (inners == 0 || outers == 0) return;
     FitMask any{0, 0};
     for (std::size_t x = 0; x < inners; ++x) {
