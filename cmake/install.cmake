@@ -13,6 +13,9 @@ install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET nqueens_cli)
   install(TARGETS nqueens_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+if(TARGET nqueens_serve)  # `nqueens serve` runs it from nqueens' own directory
+  install(TARGETS nqueens_serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(EXPORT nqueensTargets NAMESPACE nqueens:: DESTINATION ${NQUEENS_CMAKE_DIR})
 
 configure_package_config_file(cmake/nqueensConfig.cmake.in

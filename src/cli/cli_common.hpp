@@ -80,7 +80,11 @@ void register_count(CLI::App& app, int& exit_code);
 void register_merge(CLI::App& app, int& exit_code);
 void register_list(CLI::App& app, int& exit_code);
 void register_verify(CLI::App& app, int& exit_code);
-void register_serve(CLI::App& app, int& exit_code);
+// `serve` is the program nqueens-serve beside nqueens: listed by register_serve, run by
+// run_serve_program (argv as main's, argv[1] == "serve"), which replaces this process by it
+// and returns only when it cannot (the exit code then, its message printed).
+void register_serve(CLI::App& app);
+int run_serve_program(int argc, char** argv);
 void register_render(CLI::App& app, int& exit_code);
 void register_trace(CLI::App& app, int& exit_code);
 void register_find(CLI::App& app, int& exit_code);

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <string_view>
 
 #include "cli_common.hpp"
 #include "nqueens/kernel_tier.hpp"
@@ -42,12 +43,13 @@ int main(int argc, char** argv) {
   register_merge(app, exit_code);
   register_list(app, exit_code);
   register_verify(app, exit_code);
-  register_serve(app, exit_code);
+  register_serve(app);
   register_render(app, exit_code);
   register_trace(app, exit_code);
   register_find(app, exit_code);
   register_complete(app, exit_code);
 
+  if (argc > 1 && std::string_view(argv[1]) == "serve") return run_serve_program(argc, argv);
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {
     std::fprintf(stderr, "nqueens: unknown command %s (see nqueens --help)\n",
                  tool_io::quote(argv[1]).c_str());

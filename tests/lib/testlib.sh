@@ -3,7 +3,7 @@
 #
 #   source "$(dirname "$0")/../lib/testlib.sh"
 #   BIN=$1 NAME=nqueens
-#   expect_out "total: 92" count 8 --total-only
+#   expect_out "valid" verify "b1 d2 a3 c4"
 #   expect_bad 2 count 0          # exit 2, nothing on stdout, one line on stderr from NAME
 #   finish
 #
