@@ -22,22 +22,37 @@ void register_serve(CLI::App& app) {
                      "animation) and its JSON API; see nqueens serve --help");
 }
 
-int run_serve_program(int argc, char** argv) {
+namespace {
+
+// The directory of the running nqueens, with its slash: where /proc/self/exe points (links
+// resolved, so a link to nqueens elsewhere finds the real one's neighbour), else argv[0]'s own
+// directory; empty when neither says (nqueens found through PATH with no /proc).
+std::string program_directory(const char* argv0) {
   std::string self(4096, '\0');
   const ssize_t length = ::readlink("/proc/self/exe", self.data(), self.size());
-  if (length <= 0 || static_cast<std::size_t>(length) >= self.size()) {
-    std::fprintf(stderr, "nqueens serve: cannot find the nqueens program's directory: %s\n",
-                 std::strerror(errno));
-    return 1;
-  }
-  self.resize(static_cast<std::size_t>(length));
-  const std::string program = self.substr(0, self.rfind('/') + 1) + "nqueens-serve";
+  if (length > 0 && static_cast<std::size_t>(length) < self.size())
+    self.resize(static_cast<std::size_t>(length));
+  else
+    self = argv0;
+  const std::size_t slash = self.rfind('/');
+  return slash == std::string::npos ? std::string() : self.substr(0, slash + 1);
+}
+
+}  // namespace
+
+int run_serve_program(int argc, char** argv) {
+  const std::string directory = program_directory(argv[0]);
+  // Without a directory, PATH is searched (execvp), where this nqueens was found too.
+  const std::string program = directory + "nqueens-serve";
   std::vector<char*> args{const_cast<char*>(program.c_str())};
   for (int i = 2; i < argc; ++i) args.push_back(argv[i]);
   args.push_back(nullptr);
   std::fflush(nullptr);
-  ::execv(program.c_str(), args.data());
-  const int error = errno;  // execv returns only on failure
+  if (directory.empty())
+    ::execvp(program.c_str(), args.data());
+  else
+    ::execv(program.c_str(), args.data());
+  const int error = errno;  // exec returns only on failure
   if (error == ENOENT) {
 #if defined(NQUEENS_HAVE_WEB)
     std::fprintf(stderr, "nqueens serve: %s is missing (the web viewer is part of this build)\n",

@@ -42,6 +42,11 @@ expect_bad 2 serve --threads 0
 expect_error_contains "--threads must be between 1 and 256"
 expect_bad 2 serve extra-word
 
+# A link to nqueens elsewhere still finds the server beside the real program.
+ln -s "$(realpath "$BIN")" "$TESTLIB_TMP/linked-nqueens"
+"$TESTLIB_TMP/linked-nqueens" serve --help 2>&1 | grep -q -- '--port' ||
+  fail "serve through a link to nqueens does not reach nqueens-serve"
+
 # nqueens copied away from nqueens-serve: one line saying which program is missing.
 cp "$BIN" "$TESTLIB_TMP/nqueens"
 "$TESTLIB_TMP/nqueens" serve --port 0 >"$TESTLIB_TMP/out" 2>"$TESTLIB_TMP/err" </dev/null
