@@ -630,9 +630,13 @@ static_assert(kMaxKept <= 128);  // a byte per pair, two words per FitMask
 
 // Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
 // twice from its weight-2 begin, and twice again in blocks from blocks0 on.
+// Always inlined, with its Block's operations: the clones below compile it for their own
+// instructions (clang 14 left the POPCNT clone a jump to one shared copy built without POPCNT,
+// which counted bits by shifts and masks).
 template <typename Block>
-inline std::uint64_t run_program_with(const BlockProgram& prog, std::size_t cap, std::size_t blocks,
-                                      std::size_t blocks0) {
+[[gnu::always_inline]] inline std::uint64_t run_program_with(const BlockProgram& prog,
+                                                             std::size_t cap, std::size_t blocks,
+                                                             std::size_t blocks0) {
   std::uint64_t total = 0;
   Block kept[kMaxKept];
   const std::size_t splits = prog.splits.size() / 2;
@@ -664,13 +668,13 @@ struct WordBlock {
   SetBlock v;
   using Count = std::uint64_t;
   static void zero(Count& c) { c = 0; }
-  static WordBlock and4(const SetBlock* set, SlotQuad q) {
+  [[gnu::always_inline]] static WordBlock and4(const SetBlock* set, SlotQuad q) {
     const auto [a, b, c, d] = quad_sets(set, q);
     WordBlock x;
     for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
     return x;
   }
-  static void count_and(Count& acc, const WordBlock& x, const WordBlock& y) {
+  [[gnu::always_inline]] static void count_and(Count& acc, const WordBlock& x, const WordBlock& y) {
     for (std::size_t w = 0; w < kBlockWords; ++w)
       acc += static_cast<std::uint64_t>(std::popcount(x.v.w[w] & y.v.w[w]));
   }
@@ -687,7 +691,7 @@ __attribute__((target("popcnt"))) std::uint64_t run_program_popcnt(const BlockPr
                                                                    std::size_t cap,
                                                                    std::size_t blocks,
                                                                    std::size_t blocks0) {
-  return run_program_with<WordBlock>(prog, cap, blocks, blocks0);  // inlined: POPCNT here
+  return run_program_with<WordBlock>(prog, cap, blocks, blocks0);  // POPCNT here
 }
 #endif
 
