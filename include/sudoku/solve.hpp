@@ -49,8 +49,8 @@ SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);
 // Solver tiers: the 9x9 solver is compiled once per instruction set and the fastest one this
 // CPU executes is chosen at run time, so a portable build runs vector code where the CPU has
 // it. Fastest first: "avx512" (x86-64 with AVX-512 F, BW, VL and VPOPCNTDQ), "avx2" (x86-64
-// with AVX2, BMI1, BMI2 and POPCNT), "scalar" (any CPU). Every tier finds the same solutions
-// with the same guesses; only the speed differs.
+// with AVX2, BMI1, BMI2 and POPCNT), "sse4" (x86-64 with SSE4.2 and POPCNT), "scalar" (any
+// CPU). Every tier finds the same solutions with the same guesses; only the speed differs.
 //
 //   sudoku::select_solver_tier("avx2");   // or SUDOKU_KERNEL=avx2 in the environment
 //   sudoku::solver_tier();                // "avx2"

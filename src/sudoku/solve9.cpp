@@ -1,7 +1,7 @@
 // The 9x9 solver's entry points: each call goes to the tier chosen once per process (the
 // fastest this CPU executes, unless select_solver_tier or SUDOKU_KERNEL says otherwise), so a
 // portable build runs the AVX2 or AVX-512 forms where the CPU has them. The tiers are one
-// source (solve9_search.hpp) compiled three times (solve9_tiers.hpp).
+// source (solve9_search.hpp) compiled four times (solve9_tiers.hpp).
 #include <atomic>
 #include <cstdlib>
 #include <stdexcept>
@@ -16,7 +16,7 @@ namespace sudoku {
 
 namespace {
 
-const Solve9Tier* const kTiers[] = {&kSolve9Avx512, &kSolve9Avx2, &kSolve9Scalar};
+const Solve9Tier* const kTiers[] = {&kSolve9Avx512, &kSolve9Avx2, &kSolve9Sse4, &kSolve9Scalar};
 
 std::atomic<const Solve9Tier*> g_selected{nullptr};
 
@@ -47,7 +47,7 @@ const Solve9Tier& parse_tier(std::string_view name, const std::string& source) {
     return *t;
   }
   throw std::invalid_argument(source + "unknown solver tier '" + std::string(name) +
-                              "' (choose auto, avx512, avx2 or scalar)");
+                              "' (choose auto, avx512, avx2, sse4 or scalar)");
 }
 
 const Solve9Tier& current() {

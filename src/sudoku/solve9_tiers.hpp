@@ -1,6 +1,6 @@
 // The 9x9 solver's tiers (internal): solve9_search.hpp compiled once per instruction set, in
-// solve9_avx512.cpp, solve9_avx2.cpp and solve9_scalar.cpp; solve9.cpp picks the one that runs
-// (include/sudoku/solve.hpp, "solver tiers").
+// solve9_avx512.cpp, solve9_avx2.cpp, solve9_sse4.cpp and solve9_scalar.cpp; solve9.cpp picks the
+// one that runs (include/sudoku/solve.hpp, "solver tiers").
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@ constexpr Solve9Tier unavailable_tier(const char* name) {
 
 extern const Solve9Tier kSolve9Avx512;  // x86-64 with AVX-512 F, BW, VL, VPOPCNTDQ, AVX2, BMI2
 extern const Solve9Tier kSolve9Avx2;    // x86-64 with AVX2, BMI1, BMI2 and POPCNT
+extern const Solve9Tier kSolve9Sse4;    // x86-64 with SSE4.2 and POPCNT
 extern const Solve9Tier kSolve9Scalar;  // any CPU
 
 }  // namespace sudoku

@@ -55,7 +55,7 @@ def test_count_k_equals_count_for_k_n():
 
 def test_tiers_are_named_and_follow_the_environment():
     assert nqueens.kernel_tier() in ("avx512", "avx2", "neon", "scalar")
-    assert nqueens.sudoku.solver_tier() in ("avx512", "avx2", "scalar")
+    assert nqueens.sudoku.solver_tier() in ("avx512", "avx2", "sse4", "scalar")
     # "scalar" runs on every CPU; the tiers are chosen once per process, so a fresh interpreter.
     env = dict(os.environ, NQUEENS_KERNEL="scalar", SUDOKU_KERNEL="scalar")
     script = ("import nqueens\n"

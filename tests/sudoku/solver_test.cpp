@@ -45,7 +45,7 @@ TEST(SolverTiers, UnknownOrUnavailableNamesAreRefused) {
   EXPECT_THROW(select_solver_tier("sse9"), std::invalid_argument);
   EXPECT_THROW(select_solver_tier(""), std::invalid_argument);
   const auto tiers = available_solver_tiers();
-  for (const std::string_view name : {"avx512", "avx2", "scalar"}) {
+  for (const std::string_view name : {"avx512", "avx2", "sse4", "scalar"}) {
     const bool here = std::find(tiers.begin(), tiers.end(), name) != tiers.end();
     if (here) {
       EXPECT_EQ(select_solver_tier(name), name);
