@@ -290,8 +290,8 @@ the same puzzle (None: a random one). None when no puzzle of that difficulty tur
       "solver_tier", [] { return std::string(sudoku::solver_tier()); },
       R"(solver_tier() -> str
 
-The 9x9 solver's tier this process uses: "avx512", "avx2" or "scalar", the fastest the CPU has
-unless SUDOKU_KERNEL (set before the first call) names another. Raises ValueError when
+The 9x9 solver's tier this process uses: "avx512", "avx2", "sse4" or "scalar", the fastest the
+CPU has unless SUDOKU_KERNEL (set before the first call) names another. Raises ValueError when
 SUDOKU_KERNEL names an unknown tier or one the CPU lacks.)");
   m.def("rate", &rate, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
         R"(rate(puzzle, *, size=None) -> Rating | None
