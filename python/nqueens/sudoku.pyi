@@ -49,4 +49,4 @@ def rate(puzzle: str | _Rows, *, size: int | None = None) -> Rating | None:
     """_Difficulty for a person; None when there is no solution."""
 
 def solver_tier() -> str:
-    """The 9x9 solver's tier in use: "avx512", "avx2" or "scalar"."""
+    """The 9x9 solver's tier in use: "avx512", "avx2", "sse4" or "scalar"."""
