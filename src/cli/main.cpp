@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <string_view>
+#include <utility>
 
 #include "cli_common.hpp"
 #include "nqueens/kernel_tier.hpp"
@@ -39,15 +40,20 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough(false);
   int exit_code = 0;
-  register_count(app, exit_code);
-  register_merge(app, exit_code);
-  register_list(app, exit_code);
-  register_verify(app, exit_code);
-  register_serve(app);
-  register_render(app, exit_code);
-  register_trace(app, exit_code);
-  register_find(app, exit_code);
-  register_complete(app, exit_code);
+  // Only the subcommand named on the command line is registered, with its options (all nine:
+  // about a quarter of the instructions of a `count 4` process; docs/ARCHITECTURE.md).
+  using Register = void (*)(CLI::App&, int&);
+  static constexpr std::pair<std::string_view, Register> kSubcommands[] = {
+      {"count", register_count},
+      {"merge", register_merge},
+      {"list", register_list},
+      {"verify", register_verify},
+      {"serve", [](CLI::App& a, int&) { register_serve(a); }},
+      {"render", register_render},
+      {"trace", register_trace},
+      {"find", register_find},
+      {"complete", register_complete}};
+  tool_io::register_named_subcommand(argc, argv, kSubcommands, app, exit_code);
 
   if (argc > 1 && std::string_view(argv[1]) == "serve") return run_serve_program(argc, argv);
   if (argc > 1 && argv[1][0] != '-' && !is_subcommand(app, argv[1])) {

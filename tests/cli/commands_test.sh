@@ -109,5 +109,14 @@ expect_bad 2 render --n 20 --index 39029188885
 "$bin" --help >"$tmp/out" 2>&1 && grep -q count "$tmp/out" || fail "--help"
 "$bin" --version | grep -q '^nqueens [0-9]' || fail "--version"
 "$bin" count --help >/dev/null || fail "count --help"
+# Only the subcommand named on the command line is registered: --help still lists all nine, and
+# each one's own help is its own (serve's comes from nqueens-serve, tests/web/serve_test.sh).
+for sub in count merge list verify serve render trace find complete; do
+  grep -qE "^  $sub  " "$tmp/out" || fail "--help does not list $sub"
+  [ "$sub" = serve ] && continue
+  "$bin" $sub --help >"$tmp/sub" 2>&1 || fail "$sub --help: exit $?"
+  grep -q "^Usage: nqueens $sub " "$tmp/sub" || fail "$sub --help: $(head -c 200 "$tmp/sub")"
+done
+"$bin" --help count | grep -q '^Usage: nqueens count ' || fail "--help count"
 
 finish

@@ -6,10 +6,8 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <exception>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -42,25 +40,16 @@ int main(int argc, char** argv) {
                        std::string("sudoku ") + SUDOKU_VERSION + "\n" + solver_tier_summary());
   app.require_subcommand(1);
 
-  // Only the subcommand named on the command line is registered, with its options: all seven
-  // took 0.55 million instructions of CLI11 option objects and 0.18 ms of the 1.1 ms that a
-  // `sudoku count` process with nothing to read costs (docs/SUDOKU.md, "One static binary").
-  // The top level has flags only, so the first word that is not an option names it. Without
-  // one (`--help`, `--version`) or with a word that names none, all are registered, so help
-  // and errors read as before.
+  // Only the subcommand named on the command line is registered, with its options (all seven
+  // took 0.18 ms of the 1.1 ms that a `sudoku count` process with nothing to read costs:
+  // docs/SUDOKU.md, "One static binary").
   using Register = void (*)(CLI::App&, Command&);
   static constexpr std::pair<std::string_view, Register> kSubcommands[] = {
       {"solve", register_solve},     {"count", register_count}, {"rate", register_rate},
       {"explain", register_explain}, {"hint", register_hint},   {"generate", register_generate},
       {"bench", register_bench}};
-  std::string_view named;
-  for (int i = 1; i < argc && named.empty(); ++i)
-    if (argv[i][0] != '-') named = argv[i];
-  const bool known = std::any_of(std::begin(kSubcommands), std::end(kSubcommands),
-                                 [named](const auto& s) { return s.first == named; });
   Command command;
-  for (const auto& [name, add] : kSubcommands)
-    if (!known || name == named) add(app, command);
+  tool_io::register_named_subcommand(argc, argv, kSubcommands, app, command);
 
   try {
     app.parse(argc, argv);
