@@ -30,20 +30,10 @@
 #endif
 
 namespace sudoku {
-
-namespace {
-
-bool avx2_available() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                          __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-  return has;
-}
-
-}  // namespace
-
-const Solve9Tier kSolve9Avx2 = {"avx2", &avx2_available, &tier_avx2::solve,
-                                &tier_avx2::givens_repeat};
-
+const Solve9Tier kSolve9Avx2 =
+    SUDOKU_X86_TIER("avx2", tier_avx2,
+                    __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                        __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"));
 }  // namespace sudoku
 
 #else  // not x86-64

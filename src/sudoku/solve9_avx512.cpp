@@ -37,23 +37,12 @@
 #endif
 
 namespace sudoku {
-
-namespace {
-
 // The AVX2 tier's instructions and AVX-512's.
-bool avx512_available() {
-  static const bool has = kSolve9Avx2.available() && __builtin_cpu_supports("avx512f") &&
-                          __builtin_cpu_supports("avx512bw") &&
-                          __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512vpopcntdq");
-  return has;
-}
-
-}  // namespace
-
-const Solve9Tier kSolve9Avx512 = {"avx512", &avx512_available, &tier_avx512::solve,
-                                  &tier_avx512::givens_repeat};
-
+const Solve9Tier kSolve9Avx512 =
+    SUDOKU_X86_TIER("avx512", tier_avx512,
+                    kSolve9Avx2.available() && __builtin_cpu_supports("avx512f") &&
+                        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+                        __builtin_cpu_supports("avx512vpopcntdq"));
 }  // namespace sudoku
 
 #else  // not x86-64

@@ -32,19 +32,8 @@
 #endif
 
 namespace sudoku {
-
-namespace {
-
-bool sse4_available() {
-  static const bool has = __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("popcnt");
-  return has;
-}
-
-}  // namespace
-
-const Solve9Tier kSolve9Sse4 = {"sse4", &sse4_available, &tier_sse4::solve,
-                                &tier_sse4::givens_repeat};
-
+const Solve9Tier kSolve9Sse4 = SUDOKU_X86_TIER(
+    "sse4", tier_sse4, __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("popcnt"));
 }  // namespace sudoku
 
 #else  // not x86-64

@@ -17,6 +17,18 @@ struct Solve9Tier {
   bool (*givens_repeat)(const std::uint8_t* cells);
 };
 
+// The tier `name` of an x86-64 tier file: its search in namespace `ns`, available where the
+// CPU test `cpu_has` holds (asked once per process).
+#define SUDOKU_X86_TIER(name, ns, cpu_has)   \
+  {                                          \
+    name,                                    \
+        [] {                                 \
+          static const bool has = (cpu_has); \
+          return has;                        \
+        },                                   \
+        &ns::solve, &ns::givens_repeat       \
+  }
+
 // A tier this build does not have (its instructions are x86-64's and this is another
 // architecture): never available, no functions.
 constexpr Solve9Tier unavailable_tier(const char* name) {
