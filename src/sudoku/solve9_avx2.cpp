@@ -22,12 +22,7 @@
 #define SUDOKU_TIER_AVX2 1
 #define SUDOKU_TIER_AVX512 0
 #include "solve9_search.hpp"
-
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+SUDOKU_TIER_TARGET_END
 
 namespace sudoku {
 const Solve9Tier kSolve9Avx2 =

@@ -29,12 +29,7 @@
 #define SUDOKU_TIER_AVX2 1
 #define SUDOKU_TIER_AVX512 1
 #include "solve9_search.hpp"
-
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+SUDOKU_TIER_TARGET_END
 
 namespace sudoku {
 // The AVX2 tier's instructions and AVX-512's.

@@ -17,6 +17,13 @@ struct Solve9Tier {
   bool (*givens_repeat)(const std::uint8_t* cells);
 };
 
+// Ends the target pragma a tier file opened before including solve9_search.hpp.
+#if defined(__clang__)
+#define SUDOKU_TIER_TARGET_END _Pragma("clang attribute pop")
+#else
+#define SUDOKU_TIER_TARGET_END _Pragma("GCC pop_options")
+#endif
+
 // The tier `name` of an x86-64 tier file: its search in namespace `ns`, available where the
 // CPU test `cpu_has` holds (asked once per process).
 #define SUDOKU_X86_TIER(name, ns, cpu_has)   \
