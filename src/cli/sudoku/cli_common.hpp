@@ -1,13 +1,13 @@
 // Shared pieces of the `sudoku` command line: the options every subcommand takes, the output
-// record of one puzzle, and the registration of each subcommand (one file per subcommand).
+// record of one puzzle, and what each subcommand runs (one file per subcommand, cmd_*.cpp).
+// The options themselves are declared with CLI11 in main.cpp only: CLI11 is header-only and
+// cost about 25 s of compile time in every file that included it (docs/ARCHITECTURE.md,
+// "Build").
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
 
@@ -33,8 +33,6 @@ struct Common {
   int thread_count() const;
 };
 
-void add_common(CLI::App* app, Common& c, bool with_input);
-
 // One output record per input entry, produced on worker threads, printed in input order.
 struct Record {
   std::string out;  // text for stdout, including the trailing newline
@@ -51,15 +49,34 @@ Record unsupported_record(const Common& c, const PuzzleEntry& e, std::string_vie
 // "none", "unique" or "multiple".
 std::string_view status_name(std::uint64_t solutions);
 
-// Each subcommand adds itself to `app`; when it is the one given, its parse callback stores
-// the command to run in `command`, and main() runs it (exceptions become "sudoku: ..." exit 1).
-using Command = std::function<int()>;
-void register_solve(CLI::App& app, Command& command);
-void register_count(CLI::App& app, Command& command);
-void register_rate(CLI::App& app, Command& command);
-void register_generate(CLI::App& app, Command& command);
-void register_bench(CLI::App& app, Command& command);
-void register_explain(CLI::App& app, Command& command);
-void register_hint(CLI::App& app, Command& command);
+// What each subcommand runs once its options are parsed (main.cpp); the result is the exit
+// status. Exceptions become "sudoku: ..." with exit 1 there.
+int run_solve(const Common& c);
+int run_count(const Common& c, std::uint64_t limit);
+int run_rate(const Common& c);
+int run_explain(const Common& c);
+int run_hint(const Common& c);
+
+struct GenerateArgs {
+  Common common;
+  int count = 1;
+  int attempts = 20000;
+  std::string difficulty = "any";
+  std::string symmetry = "none";
+  std::string seed_text;  // --seed, 0..2^64-1 (default: random)
+  bool no_minimal = false;
+};
+// Puzzles one `generate` prints: all are held until printed in order (a 25x25 line is 625
+// bytes), and 2e9 of them would end in std::bad_alloc.
+constexpr int kMaxGenerateCount = 1'000'000;
+int run_generate(const GenerateArgs& a);
+
+struct BenchArgs {
+  Common common;
+  int repeat = 5;
+  std::uint64_t limit = 2;
+  bool reference = false;
+};
+int run_bench(const BenchArgs& a);
 
 }  // namespace sudoku::cli

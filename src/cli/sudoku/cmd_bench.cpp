@@ -21,13 +21,6 @@ namespace {
 
 using json = nlohmann::json;
 
-struct BenchArgs {
-  Common common;
-  int repeat = 5;
-  std::uint64_t limit = 2;
-  bool reference = false;
-};
-
 struct BenchRun {
   double seconds = 0;      // wall clock
   double cpu_seconds = 0;  // this thread's CPU time: what counts on a shared machine
@@ -99,6 +92,8 @@ BenchRun pipeline_once(const Common& c, std::uint64_t limit) {
   r.cpu_seconds = thread_cpu_seconds() - c0;
   return r;
 }
+
+}  // namespace
 
 int run_bench(const BenchArgs& a) {
   const Common& c = a.common;
@@ -207,20 +202,6 @@ int run_bench(const BenchArgs& a) {
   if (c.fmt() == Format::json)
     for (auto& j : out) fmt::print("{}\n", j.dump());
   return bad ? 2 : 0;
-}
-
-}  // namespace
-
-void register_bench(CLI::App& app, Command& command) {
-  auto a = std::make_shared<BenchArgs>();
-  auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
-  add_common(cmd, a->common, true);
-  cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)")
-      ->check(CLI::Range(1, 1000));
-  cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
-  cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
-  cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
 }
 
 }  // namespace sudoku::cli

@@ -8,8 +8,6 @@
 
 namespace sudoku::cli {
 
-namespace {
-
 using json = nlohmann::json;
 
 int run_count(const Common& c, std::uint64_t limit) {
@@ -37,23 +35,6 @@ int run_count(const Common& c, std::uint64_t limit) {
     out += '\n';
     return {std::move(out), 0};
   });
-}
-
-struct CountArgs {
-  Common common;
-  std::uint64_t limit = 2;
-};
-
-}  // namespace
-
-void register_count(CLI::App& app, Command& command) {
-  auto a = std::make_shared<CountArgs>();
-  auto* cmd =
-      app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
-  add_common(cmd, a->common, true);
-  cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
-  cmd->callback([a, &command] { command = [a] { return run_count(a->common, a->limit); }; });
 }
 
 }  // namespace sudoku::cli

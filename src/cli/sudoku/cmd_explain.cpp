@@ -12,8 +12,6 @@
 
 namespace sudoku::cli {
 
-namespace {
-
 using json = nlohmann::json;
 
 int run_explain(const Common& c) {
@@ -55,16 +53,6 @@ int run_explain(const Common& c) {
                        x.unique ? "" : "; several solutions");
     return {out, 0};
   });
-}
-
-}  // namespace
-
-void register_explain(CLI::App& app, Command& command) {
-  auto c = std::make_shared<Common>();
-  auto* cmd = app.add_subcommand(
-      "explain", "solve like a person: every step with its technique, then the rating (9x9)");
-  add_common(cmd, *c, true);
-  cmd->callback([c, &command] { command = [c] { return run_explain(*c); }; });
 }
 
 }  // namespace sudoku::cli

@@ -10,8 +10,6 @@
 
 namespace sudoku::cli {
 
-namespace {
-
 using json = nlohmann::json;
 
 int run_hint(const Common& c) {
@@ -30,15 +28,6 @@ int run_hint(const Common& c) {
       return {json{{"line", e.line}, {"status", "step"}, {"step", step_json(*s)}}.dump() + "\n", 0};
     return {describe(*s) + "\n", 0};
   });
-}
-
-}  // namespace
-
-void register_hint(CLI::App& app, Command& command) {
-  auto c = std::make_shared<Common>();
-  auto* cmd = app.add_subcommand("hint", "the next step a person would take (9x9)");
-  add_common(cmd, *c, true);
-  cmd->callback([c, &command] { command = [c] { return run_hint(*c); }; });
 }
 
 }  // namespace sudoku::cli

@@ -12,8 +12,6 @@
 
 namespace sudoku::cli {
 
-namespace {
-
 using json = nlohmann::json;
 
 int run_rate(const Common& c) {
@@ -47,15 +45,6 @@ int run_rate(const Common& c) {
     }
     return {fmt::format("{} {:.1f}\n", sudoku::level_name(r.level), r.score), 0};
   });
-}
-
-}  // namespace
-
-void register_rate(CLI::App& app, Command& command) {
-  auto c = std::make_shared<Common>();
-  auto* cmd = app.add_subcommand("rate", "difficulty from the techniques a person needs");
-  add_common(cmd, *c, true);
-  cmd->callback([c, &command] { command = [c] { return run_rate(*c); }; });
 }
 
 }  // namespace sudoku::cli

@@ -7,8 +7,6 @@
 
 namespace sudoku::cli {
 
-namespace {
-
 using json = nlohmann::json;
 
 int run_solve(const Common& c) {
@@ -34,16 +32,6 @@ int run_solve(const Common& c) {
         return {sudoku::to_line(r.solution) + "\n", status};
     }
   });
-}
-
-}  // namespace
-
-void register_solve(CLI::App& app, Command& command) {
-  auto c = std::make_shared<Common>();
-  auto* cmd =
-      app.add_subcommand("solve", "solve each puzzle; one solution per line, in input order");
-  add_common(cmd, *c, true);
-  cmd->callback([c, &command] { command = [c] { return run_solve(*c); }; });
 }
 
 }  // namespace sudoku::cli

@@ -1,5 +1,7 @@
-// The `sudoku` command: solve, count, generate, rate, explain, hint and bench Sudoku puzzles;
-// one file per subcommand (cmd_*.cpp), shared options in cli_common.hpp.
+// The `sudoku` command: solve, count, generate, rate, explain, hint and bench Sudoku puzzles.
+// This file is its command line: every subcommand's options, declared with CLI11 here and
+// nowhere else (cli_common.hpp says why); what each subcommand runs is in its own file
+// (cmd_*.cpp).
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
 #include <fmt/core.h>
@@ -8,6 +10,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -16,6 +20,7 @@
 
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
+#include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
 #include "sudoku/solve.hpp"
 
 #ifndef SUDOKU_VERSION
@@ -31,10 +36,96 @@ std::string solver_tier_summary() {
                      tiers.front(), fmt::join(tiers, ", "));
 }
 
+using namespace sudoku::cli;
+
+// The options every subcommand takes; `with_input` adds the FILE argument.
+void add_common(CLI::App* app, Common& c, bool with_input) {
+  app->add_option("--size", c.size, "board side: 4, 9, 16 or 25")
+      ->check(CLI::IsMember({4, 9, 16, 25}));
+  app->add_option("--format", c.format, "output: line, grid or json (NDJSON)")
+      ->check(CLI::IsMember({"line", "grid", "json"}));
+  app->add_flag("--json", c.json, "same as --format json");
+  // Checked while parsing: 100000 threads would fail half way with "Resource temporarily
+  // unavailable" instead of a usage error.
+  app->add_option("-j,--threads", c.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0, nqueens::kMaxThreads));
+  if (with_input) app->add_option("file", c.input, "puzzle file, '-' for stdin (default)");
+}
+
+// Each subcommand adds itself to `app`; when it is the one given, its parse callback stores
+// what to run in `command`, and main() runs it.
+using Command = std::function<int()>;
+
+// A subcommand whose only options are the common ones.
+void add_plain(CLI::App& app, Command& command, const char* name, const char* help,
+               int (*run)(const Common&)) {
+  auto c = std::make_shared<Common>();
+  auto* cmd = app.add_subcommand(name, help);
+  add_common(cmd, *c, true);
+  cmd->callback([c, run, &command] { command = [c, run] { return run(*c); }; });
+}
+
+void register_solve(CLI::App& app, Command& command) {
+  add_plain(app, command, "solve", "solve each puzzle; one solution per line, in input order",
+            run_solve);
+}
+
+void register_count(CLI::App& app, Command& command) {
+  auto c = std::make_shared<Common>();
+  auto limit = std::make_shared<std::uint64_t>(2);
+  auto* cmd =
+      app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
+  add_common(cmd, *c, true);
+  cmd->add_option("--limit", *limit, "stop counting at this many solutions (default 2)")
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
+  cmd->callback([c, limit, &command] { command = [c, limit] { return run_count(*c, *limit); }; });
+}
+
+void register_rate(CLI::App& app, Command& command) {
+  add_plain(app, command, "rate", "difficulty from the techniques a person needs", run_rate);
+}
+
+void register_explain(CLI::App& app, Command& command) {
+  add_plain(app, command, "explain",
+            "solve like a person: every step with its technique, then the rating (9x9)",
+            run_explain);
+}
+
+void register_hint(CLI::App& app, Command& command) {
+  add_plain(app, command, "hint", "the next step a person would take (9x9)", run_hint);
+}
+
+void register_generate(CLI::App& app, Command& command) {
+  auto a = std::make_shared<GenerateArgs>();
+  auto* cmd = app.add_subcommand("generate", "random puzzles with exactly one solution");
+  add_common(cmd, a->common, false);
+  cmd->add_option("-n,--count", a->count,
+                  fmt::format("how many puzzles (default 1, at most {})", kMaxGenerateCount))
+      ->check(CLI::Range(1, kMaxGenerateCount));
+  cmd->add_option("--difficulty", a->difficulty, "any, easy, medium, hard, expert or extreme");
+  cmd->add_option("--symmetry", a->symmetry, "clue symmetry: none, rot180, rot90 or mirror");
+  cmd->add_option("--seed", a->seed_text, "random seed; puzzle i uses seed+i (default: random)");
+  cmd->add_flag("--no-minimal", a->no_minimal, "stop removing clues early (puzzle not minimal)");
+  cmd->add_option("--attempts", a->attempts, "puzzles tried per wanted difficulty (default 20000)")
+      ->check(CLI::Range(1, 1'000'000'000));
+  cmd->callback([a, &command] { command = [a] { return run_generate(*a); }; });
+}
+
+void register_bench(CLI::App& app, Command& command) {
+  auto a = std::make_shared<BenchArgs>();
+  auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
+  add_common(cmd, a->common, true);
+  cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)")
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)")
+      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
+  cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
+  cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace sudoku::cli;
   CLI::App app{"sudoku: solve, count, generate, rate and benchmark Sudoku puzzles (4x4 to 25x25)"};
   app.set_version_flag("--version",
                        std::string("sudoku ") + SUDOKU_VERSION + "\n" + solver_tier_summary());

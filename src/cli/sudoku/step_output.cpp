@@ -29,17 +29,16 @@ void append_candidates(std::string& out, const std::vector<Candidate>& list) {
 }  // namespace
 
 void append_step_json(std::string& out, const Step& step) {
-  using json = nlohmann::json;
   out += R"({"eliminations":)";
   append_candidates(out, step.eliminations);
   out += R"(,"house":)";
-  out += json(step.house).dump();
+  out += nlohmann::json(step.house).dump();
   out += R"(,"placements":)";
   append_candidates(out, step.placements);
   out += fmt::format(R"(,"score":{:.1f},"technique":)", step.score);
-  out += json(technique_name(step.technique)).dump();
+  out += nlohmann::json(technique_name(step.technique)).dump();
   out += R"(,"text":)";
-  out += json(describe(step)).dump();
+  out += nlohmann::json(describe(step)).dump();
   out += R"(,"used":)";
   append_candidates(out, step.used);
   out += '}';
