@@ -7,12 +7,12 @@
 # once every job is in (Roster in src/mpi/dispatcher.hpp covers each case alone). Rank 0 prints
 # the result, then ends the rank that never answers (MPI_Abort), so the stopped process does
 # not keep the test waiting. Usually 5-10 s.
-# Usage: frozen_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK
+# Usage: frozen_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK [N]   (default 17; sanitizer
+# builds pass 16)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
-mpiexec=$1 bin=$2 check=$3
+mpiexec=$1 bin=$2 check=$3 n=${4:-17}
 cd "$tmp" || exit 1
-n=17
 
 rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
   local c
