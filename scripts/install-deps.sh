@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the build and the tests need, only those missing. The release
-# presets build with clang (faster code here, docs/BENCHMARKS.md), debug and sanitizers with g++.
+# and sanitizer presets build with clang (faster code here, docs/BENCHMARKS.md), debug with g++.
 # Usage: scripts/install-deps.sh [extra-package ...]
 # scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
 # tests), Chromium (the browser test), clang-format (the format check), and g++-aarch64-linux-gnu + qemu-user (the aarch64
