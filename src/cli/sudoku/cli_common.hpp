@@ -52,10 +52,15 @@ std::string_view status_name(std::uint64_t solutions);
 // What each subcommand runs once its options are parsed (main.cpp); the result is the exit
 // status. Exceptions become "sudoku: ..." with exit 1 there.
 int run_solve(const Common& c);
-int run_count(const Common& c, std::uint64_t limit);
 int run_rate(const Common& c);
 int run_explain(const Common& c);
 int run_hint(const Common& c);
+
+struct CountArgs {
+  Common common;
+  std::uint64_t limit = 2;
+};
+int run_count(const CountArgs& a);
 
 struct GenerateArgs {
   Common common;

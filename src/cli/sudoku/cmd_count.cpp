@@ -10,7 +10,9 @@ namespace sudoku::cli {
 
 using json = nlohmann::json;
 
-int run_count(const Common& c, std::uint64_t limit) {
+int run_count(const CountArgs& a) {
+  const Common& c = a.common;
+  const std::uint64_t limit = a.limit;
   return run_batch(c, [&](const PuzzleEntry& e) -> Record {
     if (!e.ok()) return invalid_record(c, e);
     std::uint64_t n = sudoku::count_solutions(e.grid, limit);

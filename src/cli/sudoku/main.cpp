@@ -71,14 +71,13 @@ void register_solve(CLI::App& app, Command& command) {
 }
 
 void register_count(CLI::App& app, Command& command) {
-  auto c = std::make_shared<Common>();
-  auto limit = std::make_shared<std::uint64_t>(2);
+  auto a = std::make_shared<CountArgs>();
   auto* cmd =
       app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
-  add_common(cmd, *c, true);
-  cmd->add_option("--limit", *limit, "stop counting at this many solutions (default 2)")
+  add_common(cmd, a->common, true);
+  cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)")
       ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
-  cmd->callback([c, limit, &command] { command = [c, limit] { return run_count(*c, *limit); }; });
+  cmd->callback([a, &command] { command = [a] { return run_count(*a); }; });
 }
 
 void register_rate(CLI::App& app, Command& command) {
