@@ -608,16 +608,24 @@ inline QuadSets quad_sets(const SetBlock* set, SlotQuad q) {
   return {set[q & 0xffff], set[(q >> 16) & 0xffff], set[(q >> 32) & 0xffff], set[q >> 48]};
 }
 
+// An inner placement's pairs, one byte each: the kept outer placement's index within the
+// split (bits 0-6) and bit 7 set when the pair counts twice (a queen on the anti-diagonal in
+// either placement).
+constexpr std::uint8_t kTwice = 0x80;
+// A split's inner placements come grouped by how many pairs they have: 1, 2, 3, 4, then
+// more (whose pairs are preceded by their count), so that the loops over an inner placement's
+// pairs have a fixed length and no exit to predict.
+constexpr int kPairGroups = 5;
+
 struct BlockProgram {
-  std::vector<SetBlock> sets;              // [block][slot]
-  std::vector<SlotQuad> kept;              // per kept outer placement
-  std::vector<SlotQuad> inner;             // per inner placement
-  std::vector<std::uint32_t> inner_pairs;  // [2 per inner]: weight-2 pairs begin, pairs end
-                                           // (its pairs begin where the previous one's end)
-  std::vector<std::uint8_t> pairs;         // per pair: its kept placement, within the split
-                                           // (longer than in use: read through inner_pairs)
-  std::vector<std::uint32_t> splits;       // [2 per split]: kept end, inner end (each begins
-                                           // where the previous split's end)
+  std::vector<SetBlock> sets;         // [block][slot]
+  std::vector<SlotQuad> kept;         // per kept outer placement
+  std::vector<SlotQuad> inner;        // per inner placement
+  std::vector<std::uint8_t> pairs;    // per inner placement in order, its pairs (longer than in
+                                      // use: each split's loops know where they end)
+  std::vector<std::uint32_t> splits;  // [1 + kPairGroups per split]: kept end, then where each
+                                      // pair-count group of its inner ones ends (each begins
+                                      // where the previous one ends)
 };
 
 // Kept outer placements per split: at most A! (A <= kMaxTableRows), indexed by a byte.
@@ -629,7 +637,7 @@ constexpr std::size_t kMaxKept = [] {
 static_assert(kMaxKept <= 128);  // a byte per pair, two words per FitMask
 
 // Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
-// twice from its weight-2 begin, and twice again in blocks from blocks0 on.
+// twice if marked kTwice, and twice again in blocks from blocks0 on.
 // Always inlined, with its Block's operations: the clones below compile it for their own
 // instructions (clang 14 left the POPCNT clone a jump to one shared copy built without POPCNT,
 // which counted bits by shifts and masks).
@@ -637,28 +645,52 @@ template <typename Block>
 [[gnu::always_inline]] inline std::uint64_t run_program_with(const BlockProgram& prog,
                                                              std::size_t cap, std::size_t blocks,
                                                              std::size_t blocks0) {
+  constexpr std::size_t kFields = 1 + kPairGroups;
   std::uint64_t total = 0;
   Block kept[kMaxKept];
-  const std::size_t splits = prog.splits.size() / 2;
+  const std::size_t splits = prog.splits.size() / kFields;
+  const std::uint8_t* const pairs = prog.pairs.data();
+  // Pair byte p: kept[p & 127], counted p >> 7 times more.
+  const auto count = [&kept](typename Block::Count& acc, const Block& x, std::uint8_t p) {
+    Block::count_and(acc, x, kept[p & 127], p >> 7);
+  };
   for (std::size_t k = 0; k < blocks; ++k) {
     const SetBlock* set = &prog.sets[k * cap];
-    typename Block::Count once, twice;
-    Block::zero(once);
-    Block::zero(twice);
-    std::uint32_t j = 0, i = 0, e = 0;  // the next kept and inner placement and pair
+    typename Block::Count acc;
+    Block::zero(acc);
+    std::uint32_t j = 0, i = 0;     // the next kept and inner placement
+    const std::uint8_t* e = pairs;  // the next pair
     for (std::size_t sp = 0; sp < splits; ++sp) {
-      const std::uint32_t* split = &prog.splits[2 * sp];
+      const std::uint32_t* split = &prog.splits[kFields * sp];
       for (const std::uint32_t j0 = j; j < split[0]; ++j)
         kept[j - j0] = Block::and4(set, prog.kept[j]);
-      for (; i < split[1]; ++i) {
+      for (; i < split[1]; ++i, e += 1) count(acc, Block::and4(set, prog.inner[i]), e[0]);
+      for (; i < split[2]; ++i, e += 2) {
         const Block x = Block::and4(set, prog.inner[i]);
-        const std::uint32_t* p = &prog.inner_pairs[2 * i];
-        for (; e < p[0]; ++e) Block::count_and(once, x, kept[prog.pairs[e]]);
-        for (; e < p[1]; ++e) Block::count_and(twice, x, kept[prog.pairs[e]]);
+        count(acc, x, e[0]);
+        count(acc, x, e[1]);
+      }
+      for (; i < split[3]; ++i, e += 3) {
+        const Block x = Block::and4(set, prog.inner[i]);
+        count(acc, x, e[0]);
+        count(acc, x, e[1]);
+        count(acc, x, e[2]);
+      }
+      for (; i < split[4]; ++i, e += 4) {
+        const Block x = Block::and4(set, prog.inner[i]);
+        count(acc, x, e[0]);
+        count(acc, x, e[1]);
+        count(acc, x, e[2]);
+        count(acc, x, e[3]);
+      }
+      for (; i < split[5]; ++i) {
+        const Block x = Block::and4(set, prog.inner[i]);
+        const std::uint8_t* end = e + 1 + e[0];
+        for (++e; e < end; ++e) count(acc, x, e[0]);
       }
     }
-    const std::uint64_t count = Block::sum(once) + 2 * Block::sum(twice);
-    total += k < blocks0 ? count : 2 * count;
+    const std::uint64_t c = Block::sum(acc);
+    total += k < blocks0 ? c : 2 * c;
   }
   return total;
 }
@@ -674,9 +706,13 @@ struct WordBlock {
     for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
     return x;
   }
-  [[gnu::always_inline]] static void count_and(Count& acc, const WordBlock& x, const WordBlock& y) {
+  // acc += popcount(x & y) << shift.
+  [[gnu::always_inline]] static void count_and(Count& acc, const WordBlock& x, const WordBlock& y,
+                                               int shift) {
+    std::uint64_t c = 0;
     for (std::size_t w = 0; w < kBlockWords; ++w)
-      acc += static_cast<std::uint64_t>(std::popcount(x.v.w[w] & y.v.w[w]));
+      c += static_cast<std::uint64_t>(std::popcount(x.v.w[w] & y.v.w[w]));
+    acc += c << shift;
   }
   static std::uint64_t sum(const Count& c) { return c; }
 };
@@ -711,10 +747,10 @@ struct Avx512Block {
           _mm512_load_si512(d.w + 8 * h));
     return x;
   }
-  static void count_and(Count& acc, const Avx512Block& x, const Avx512Block& y) {
-    acc = _mm512_add_epi64(acc,
-                           _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(x.v[0], y.v[0])),
-                                            _mm512_popcnt_epi64(_mm512_and_si512(x.v[1], y.v[1]))));
+  static void count_and(Count& acc, const Avx512Block& x, const Avx512Block& y, int shift) {
+    const __m512i c = _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(x.v[0], y.v[0])),
+                                       _mm512_popcnt_epi64(_mm512_and_si512(x.v[1], y.v[1])));
+    acc = _mm512_add_epi64(acc, _mm512_sll_epi64(c, _mm_cvtsi32_si128(shift)));
   }
   static std::uint64_t sum(const Count& c) {
     return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(c));
@@ -742,7 +778,8 @@ struct Avx2Block {
                                 _mm256_and_si256(load(c, h), load(d, h)));
     return x;
   }
-  NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y) {
+  NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y,
+                                     int shift) {
     const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
                                            2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0f);
@@ -754,7 +791,8 @@ struct Avx2Block {
                      _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
                      _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low))));
     }
-    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+    acc = _mm256_add_epi64(acc, _mm256_sll_epi64(_mm256_sad_epu8(bytes, _mm256_setzero_si256()),
+                                                 _mm_cvtsi32_si128(shift)));
   }
   NQ_JOIN_AVX2 static std::uint64_t sum(const Count& c) {
     alignas(32) std::uint64_t lanes[4];
@@ -836,6 +874,8 @@ struct JoinBuffers {
   std::vector<std::uint64_t> inner_u, inner_v;       // the inner placements of one column set
   std::vector<const Placement*> inner_at, outer_at;  // those of a split that miss the middle
   std::vector<FitMask> inner_fit;                    // per inner one: the outer ones it fits
+  std::vector<std::uint32_t> inner_order;            // the split's inner ones, by pair count
+  std::vector<std::uint8_t> inner_group;             // per inner one: its pair-count group
   std::vector<std::uint64_t> live;                   // the row search's sets of its rows
   std::vector<std::int32_t> shared_slots;            // the two-row prefixes' slots: outer, inner
   BlockProgram program;                              // the top side of one group
@@ -1061,7 +1101,6 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   // third of them at N = 20); so is an inner placement that fits no kept outer one.
   prog.kept.clear();
   prog.inner.clear();
-  prog.inner_pairs.clear();
   prog.splits.clear();
   std::size_t pairs_size = 0;  // prog.pairs in use (the vector only grows)
   for_each_split(top_columns, inner_rows, t.inner, t.outer, [&](Row inner_columns) {
@@ -1079,6 +1118,8 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (b.inner_u.size() < inner_most) b.inner_u.resize(inner_most), b.inner_v.resize(inner_most);
     if (b.inner_at.size() < inner_most) b.inner_at.resize(inner_most);
     if (b.inner_fit.size() < inner_most) b.inner_fit.resize(inner_most);
+    if (b.inner_order.size() < inner_most) b.inner_order.resize(inner_most);
+    if (b.inner_group.size() < inner_most) b.inner_group.resize(inner_most);
     const std::size_t inners =
         queen.list_missers(i0, i1, b.inner_u.data(), b.inner_v.data(), b.inner_at.data()).count;
     const std::size_t outers =
@@ -1111,37 +1152,50 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (kept == 0) return;
     const std::size_t inner_begin = prog.inner.size();
     // Room for every pair the split can have, so that the loop below stores without a check.
-    if (prog.pairs.size() < pairs_size + inners * kept)
-      prog.pairs.resize(2 * (pairs_size + inners * kept));
+    if (prog.pairs.size() < pairs_size + inners * (kept + 1))
+      prog.pairs.resize(2 * (pairs_size + inners * (kept + 1)));
+    // The inner placements grouped by their number of pairs (1, 2, 3, 4, more), by a
+    // counting sort: group g's placements at group_at[g] onwards in inner_order.
+    std::size_t group_at[kPairGroups + 1] = {};
     for (std::size_t x = 0; x < inners; ++x) {
-      const FitMask f{b.inner_fit[x][0] & kept_mask[0], b.inner_fit[x][1] & kept_mask[1]};
-      if ((f[0] | f[1]) == 0) continue;
-      const Placement* i = b.inner_at[x];
-      SlotQuad q;
-      if (!entry_slots(inner, *i, q)) continue;
-      prog.inner.push_back(q);
-      // The pairs in the order of the kept placements, those without an anti-diagonal queen
-      // first: the pairs of weight 2 (a queen on it in either placement) are those from the
-      // first such outer one, or all of them if i has one.
-      const std::size_t begin = pairs_size;
-      std::uint8_t* pairs = prog.pairs.data() + begin;
-      std::size_t fitting = 0;
-      for (int w = 0; w < 2; ++w)
-        for (std::uint64_t m = f[w]; m != 0; m &= m - 1)
-          pairs[fitting++] = kept_rank[64 * static_cast<std::size_t>(w) + std::countr_zero(m)];
-      const std::size_t plain =
-          static_cast<std::size_t>(std::popcount(f[0] & ~anti[0]) + std::popcount(f[1] & ~anti[1]));
-      pairs_size = begin + fitting;
-      const std::size_t twice = begin + (i->anti ? 0 : plain);
-      prog.inner_pairs.push_back(static_cast<std::uint32_t>(twice));
-      prog.inner_pairs.push_back(static_cast<std::uint32_t>(pairs_size));
+      const int n = std::popcount(b.inner_fit[x][0] & kept_mask[0]) +
+                    std::popcount(b.inner_fit[x][1] & kept_mask[1]);
+      b.inner_group[x] = static_cast<std::uint8_t>(std::min(n, kPairGroups));
+      ++group_at[b.inner_group[x]];
+    }
+    for (std::size_t g = 0, at = 0; g <= kPairGroups; ++g) at += std::exchange(group_at[g], at);
+    for (std::size_t x = 0; x < inners; ++x)
+      b.inner_order[group_at[b.inner_group[x]]++] = static_cast<std::uint32_t>(x);
+    // group_at[g] is now where group g ends; group 0 (no pair) comes first and is skipped.
+    std::uint32_t ends[kPairGroups];
+    for (std::size_t k = group_at[0], g = 1; g <= kPairGroups; ++g) {
+      for (; k < group_at[g]; ++k) {
+        const std::size_t x = b.inner_order[k];
+        const FitMask f{b.inner_fit[x][0] & kept_mask[0], b.inner_fit[x][1] & kept_mask[1]};
+        const Placement* i = b.inner_at[x];
+        SlotQuad q;
+        if (!entry_slots(inner, *i, q)) continue;
+        prog.inner.push_back(q);
+        // A pair counts twice when either placement has an anti-diagonal queen.
+        std::uint8_t* pairs = prog.pairs.data() + pairs_size;
+        if (g == kPairGroups)
+          *pairs++ = static_cast<std::uint8_t>(std::popcount(f[0]) + std::popcount(f[1]));
+        for (int w = 0; w < 2; ++w)
+          for (std::uint64_t m = f[w]; m != 0; m &= m - 1) {
+            const std::size_t o = 64 * static_cast<std::size_t>(w) + std::countr_zero(m);
+            const bool twice = i->anti || (anti[w] >> (o & 63) & 1) != 0;
+            *pairs++ = static_cast<std::uint8_t>(kept_rank[o] | (twice ? kTwice : 0));
+          }
+        pairs_size = static_cast<std::size_t>(pairs - prog.pairs.data());
+      }
+      ends[g - 1] = static_cast<std::uint32_t>(prog.inner.size());
     }
     if (prog.inner.size() == inner_begin) {  // nothing pairs: drop the split's kept ones
       prog.kept.resize(kept_begin);
       return;
     }
     prog.splits.push_back(static_cast<std::uint32_t>(prog.kept.size()));
-    prog.splits.push_back(static_cast<std::uint32_t>(prog.inner.size()));
+    prog.splits.insert(prog.splits.end(), std::begin(ends), std::end(ends));
   });
   return run_program(loops, prog, cap, blocks, blocks0);
 }
