@@ -642,55 +642,67 @@ static_assert(kMaxKept <= 128);  // a byte per pair, two words per FitMask
 // instructions (clang 14 left the POPCNT clone a jump to one shared copy built without POPCNT,
 // which counted bits by shifts and masks).
 template <typename Block>
-[[gnu::always_inline]] inline std::uint64_t run_program_with(const BlockProgram& prog,
-                                                             std::size_t cap, std::size_t blocks,
-                                                             std::size_t blocks0) {
+[[gnu::always_inline]] inline std::uint64_t run_walk(const BlockProgram& prog, const SetBlock* set,
+                                                     std::size_t cap) {
   constexpr std::size_t kFields = 1 + kPairGroups;
-  std::uint64_t total = 0;
   Block kept[kMaxKept];
   const std::size_t splits = prog.splits.size() / kFields;
-  const std::uint8_t* const pairs = prog.pairs.data();
   // Pair byte p: kept[p & 127], counted p >> 7 times more.
   const auto count = [&kept](typename Block::Count& acc, const Block& x, std::uint8_t p) {
     Block::count_and(acc, x, kept[p & 127], p >> 7);
   };
-  for (std::size_t k = 0; k < blocks; ++k) {
-    const SetBlock* set = &prog.sets[k * cap];
-    typename Block::Count acc;
-    Block::zero(acc);
-    std::uint32_t j = 0, i = 0;     // the next kept and inner placement
-    const std::uint8_t* e = pairs;  // the next pair
-    for (std::size_t sp = 0; sp < splits; ++sp) {
-      const std::uint32_t* split = &prog.splits[kFields * sp];
-      for (const std::uint32_t j0 = j; j < split[0]; ++j)
-        kept[j - j0] = Block::and4(set, prog.kept[j]);
-      for (; i < split[1]; ++i, e += 1) count(acc, Block::and4(set, prog.inner[i]), e[0]);
-      for (; i < split[2]; ++i, e += 2) {
-        const Block x = Block::and4(set, prog.inner[i]);
-        count(acc, x, e[0]);
-        count(acc, x, e[1]);
-      }
-      for (; i < split[3]; ++i, e += 3) {
-        const Block x = Block::and4(set, prog.inner[i]);
-        count(acc, x, e[0]);
-        count(acc, x, e[1]);
-        count(acc, x, e[2]);
-      }
-      for (; i < split[4]; ++i, e += 4) {
-        const Block x = Block::and4(set, prog.inner[i]);
-        count(acc, x, e[0]);
-        count(acc, x, e[1]);
-        count(acc, x, e[2]);
-        count(acc, x, e[3]);
-      }
-      for (; i < split[5]; ++i) {
-        const Block x = Block::and4(set, prog.inner[i]);
-        const std::uint8_t* end = e + 1 + e[0];
-        for (++e; e < end; ++e) count(acc, x, e[0]);
-      }
+  typename Block::Count acc;
+  Block::zero(acc);
+  std::uint32_t j = 0, i = 0;                 // the next kept and inner placement
+  const std::uint8_t* e = prog.pairs.data();  // the next pair
+  for (std::size_t sp = 0; sp < splits; ++sp) {
+    const std::uint32_t* split = &prog.splits[kFields * sp];
+    for (const std::uint32_t j0 = j; j < split[0]; ++j)
+      kept[j - j0] = Block::and4(set, cap, prog.kept[j]);
+    for (; i < split[1]; ++i, e += 1) count(acc, Block::and4(set, cap, prog.inner[i]), e[0]);
+    for (; i < split[2]; ++i, e += 2) {
+      const Block x = Block::and4(set, cap, prog.inner[i]);
+      count(acc, x, e[0]);
+      count(acc, x, e[1]);
     }
-    const std::uint64_t c = Block::sum(acc);
-    total += k < blocks0 ? c : 2 * c;
+    for (; i < split[3]; ++i, e += 3) {
+      const Block x = Block::and4(set, cap, prog.inner[i]);
+      count(acc, x, e[0]);
+      count(acc, x, e[1]);
+      count(acc, x, e[2]);
+    }
+    for (; i < split[4]; ++i, e += 4) {
+      const Block x = Block::and4(set, cap, prog.inner[i]);
+      count(acc, x, e[0]);
+      count(acc, x, e[1]);
+      count(acc, x, e[2]);
+      count(acc, x, e[3]);
+    }
+    for (; i < split[5]; ++i) {
+      const Block x = Block::and4(set, cap, prog.inner[i]);
+      const std::uint8_t* end = e + 1 + e[0];
+      for (++e; e < end; ++e) count(acc, x, e[0]);
+    }
+  }
+  return Block::sum(acc);
+}
+
+template <typename Block, typename Wide = Block>
+[[gnu::always_inline]] inline std::uint64_t run_program_with(const BlockProgram& prog,
+                                                             std::size_t cap, std::size_t blocks,
+                                                             std::size_t blocks0) {
+  std::uint64_t total = 0;
+  for (std::size_t k = 0; k < blocks;) {
+    const SetBlock* set = &prog.sets[k * cap];
+    std::uint64_t c;
+    if (Wide::kSpan == 2 && k + 1 < blocks && (k + 1 < blocks0) == (k < blocks0)) {
+      c = run_walk<Wide>(prog, set, cap);
+      k += 2;
+    } else {
+      c = run_walk<Block>(prog, set, cap);
+      k += 1;
+    }
+    total += k <= blocks0 ? c : 2 * c;
   }
   return total;
 }
@@ -700,7 +712,8 @@ struct WordBlock {
   SetBlock v;
   using Count = std::uint64_t;
   static void zero(Count& c) { c = 0; }
-  [[gnu::always_inline]] static WordBlock and4(const SetBlock* set, SlotQuad q) {
+  static constexpr int kSpan = 1;
+  [[gnu::always_inline]] static WordBlock and4(const SetBlock* set, std::size_t, SlotQuad q) {
     const auto [a, b, c, d] = quad_sets(set, q);
     WordBlock x;
     for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
@@ -737,7 +750,8 @@ struct Avx512Block {
   __m512i v[2];
   using Count = __m512i;
   static void zero(Count& c) { c = _mm512_setzero_si512(); }
-  static Avx512Block and4(const SetBlock* set, SlotQuad q) {
+  static constexpr int kSpan = 1;
+  static Avx512Block and4(const SetBlock* set, std::size_t, SlotQuad q) {
     const auto [a, b, c, d] = quad_sets(set, q);
     Avx512Block x;
     for (int h = 0; h < 2; ++h)
@@ -762,20 +776,26 @@ std::uint64_t run_program_vector(const BlockProgram& prog, std::size_t cap, std:
   return run_program_with<Avx512Block>(prog, cap, blocks, blocks0);
 }
 #elif defined(NQ_JOIN_X86)
-// Four 256-bit vectors, popcounts by 4-bit table lookups (vpshufb) summed per 64-bit lane.
+// Four 256-bit vectors a block, popcounts by 4-bit table lookups (vpshufb) summed per 64-bit
+// lane; Span blocks (one, or two next to each other) per walk through the program.
+template <int Span>
 struct Avx2Block {
-  __m256i v[4];
+  static constexpr int kSpan = Span;
+  static constexpr int kVectors = 4 * Span;
+  __m256i v[kVectors];
   using Count = __m256i;
   NQ_JOIN_AVX2 static void zero(Count& c) { c = _mm256_setzero_si256(); }
   NQ_JOIN_AVX2 static __m256i load(const SetBlock& s, int h) {
     return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w + 4 * h));
   }
-  NQ_JOIN_AVX2 static Avx2Block and4(const SetBlock* set, SlotQuad q) {
-    const auto [a, b, c, d] = quad_sets(set, q);
+  NQ_JOIN_AVX2 static Avx2Block and4(const SetBlock* set, std::size_t cap, SlotQuad q) {
     Avx2Block x;
-    for (int h = 0; h < 4; ++h)
-      x.v[h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)),
-                                _mm256_and_si256(load(c, h), load(d, h)));
+    for (int k = 0; k < Span; ++k) {
+      const auto [a, b, c, d] = quad_sets(set + k * cap, q);
+      for (int h = 0; h < 4; ++h)
+        x.v[4 * k + h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)),
+                                          _mm256_and_si256(load(c, h), load(d, h)));
+    }
     return x;
   }
   NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y,
@@ -784,7 +804,7 @@ struct Avx2Block {
                                            2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0f);
     __m256i bytes = _mm256_setzero_si256();
-    for (int h = 0; h < 4; ++h) {  // at most 4 x 8 = 32 per byte: no overflow
+    for (int h = 0; h < kVectors; ++h) {  // at most 8 x 8 = 64 per byte: no overflow
       const __m256i v = _mm256_and_si256(x.v[h], y.v[h]);
       bytes = _mm256_add_epi8(
           bytes, _mm256_add_epi8(
@@ -803,7 +823,7 @@ struct Avx2Block {
 
 NQ_JOIN_AVX2 std::uint64_t run_program_vector(const BlockProgram& prog, std::size_t cap,
                                               std::size_t blocks, std::size_t blocks0) {
-  return run_program_with<Avx2Block>(prog, cap, blocks, blocks0);
+  return run_program_with<Avx2Block<1>, Avx2Block<2>>(prog, cap, blocks, blocks0);
 }
 #endif
 
