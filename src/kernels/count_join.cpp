@@ -798,18 +798,44 @@ struct Avx2Block {
     }
     return x;
   }
-  NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y,
-                                     int shift) {
+  // Per byte, the popcount of v: two 4-bit table lookups.
+  NQ_JOIN_AVX2 static __m256i byte_counts(__m256i v) {
     const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
                                            2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low = _mm256_set1_epi8(0x0f);
-    __m256i bytes = _mm256_setzero_si256();
-    for (int h = 0; h < kVectors; ++h) {  // at most 8 x 8 = 64 per byte: no overflow
-      const __m256i v = _mm256_and_si256(x.v[h], y.v[h]);
-      bytes = _mm256_add_epi8(
-          bytes, _mm256_add_epi8(
-                     _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
-                     _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low))));
+    return _mm256_add_epi8(
+        _mm256_shuffle_epi8(table, _mm256_and_si256(v, low)),
+        _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+  }
+  // Carry-save adder: sum = a ^ b ^ c, carry = majority(a, b, c).
+  NQ_JOIN_AVX2 static void add3(__m256i a, __m256i b, __m256i c, __m256i& sum, __m256i& carry) {
+    const __m256i ab = _mm256_xor_si256(a, b);
+    sum = _mm256_xor_si256(ab, c);
+    carry = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(ab, c));
+  }
+  // acc += popcount(x & y) << shift, summed per 64-bit lane.
+  NQ_JOIN_AVX2 static void count_and(Count& acc, const Avx2Block& x, const Avx2Block& y,
+                                     int shift) {
+    __m256i bytes;
+    if constexpr (Span == 2) {
+      // Eight vectors to count: four carry-save adders leave two of weight 1, one of weight 2
+      // and one of weight 4, so four vectors go through the tables instead of eight.
+      __m256i v[8];
+      for (int h = 0; h < 8; ++h) v[h] = _mm256_and_si256(x.v[h], y.v[h]);
+      __m256i s1, c1, s2, c2, s3, c3, twos, fours;
+      add3(v[0], v[1], v[2], s1, c1);
+      add3(v[3], v[4], v[5], s2, c2);
+      add3(s1, s2, v[6], s3, c3);
+      add3(c1, c2, c3, twos, fours);
+      const __m256i t = byte_counts(twos), f = byte_counts(fours);
+      const __m256i f2 = _mm256_add_epi8(f, f);
+      // At most 8 + 8 + 16 + 32 = 64 per byte: no overflow.
+      bytes = _mm256_add_epi8(_mm256_add_epi8(byte_counts(s3), byte_counts(v[7])),
+                              _mm256_add_epi8(_mm256_add_epi8(t, t), _mm256_add_epi8(f2, f2)));
+    } else {
+      bytes = _mm256_setzero_si256();
+      for (int h = 0; h < kVectors; ++h)  // at most 4 x 8 = 32 per byte: no overflow
+        bytes = _mm256_add_epi8(bytes, byte_counts(_mm256_and_si256(x.v[h], y.v[h])));
     }
     acc = _mm256_add_epi64(acc, _mm256_sll_epi64(_mm256_sad_epu8(bytes, _mm256_setzero_si256()),
                                                  _mm_cvtsi32_si128(shift)));
@@ -1178,9 +1204,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     // counting sort: group g's placements at group_at[g] onwards in inner_order.
     std::size_t group_at[kPairGroups + 1] = {};
     for (std::size_t x = 0; x < inners; ++x) {
-      const int n = std::popcount(b.inner_fit[x][0] & kept_mask[0]) +
-                    std::popcount(b.inner_fit[x][1] & kept_mask[1]);
-      b.inner_group[x] = static_cast<std::uint8_t>(std::min(n, kPairGroups));
+      const int pairs_of_x = std::popcount(b.inner_fit[x][0] & kept_mask[0]) +
+                             std::popcount(b.inner_fit[x][1] & kept_mask[1]);
+      b.inner_group[x] = static_cast<std::uint8_t>(std::min(pairs_of_x, kPairGroups));
       ++group_at[b.inner_group[x]];
     }
     for (std::size_t g = 0, at = 0; g <= kPairGroups; ++g) at += std::exchange(group_at[g], at);
