@@ -634,10 +634,10 @@ constexpr std::size_t kMaxKept = [] {
   for (int k = 2; k <= kMaxTableRows; ++k) f *= static_cast<std::size_t>(k);
   return f;
 }();
-static_assert(kMaxKept <= 128);  // a byte per pair, two words per FitMask
+static_assert(kMaxKept <= kTwice);  // a pair byte's bits 0-6, two words per FitMask
 
-// Weighted count of the program over blocks [0, blocks): a pair counts its common bottoms,
-// twice if marked kTwice, and twice again in blocks from blocks0 on.
+// One walk through the program over Block::kSpan neighbouring blocks (the first at `set`, the
+// next `cap` slots on): each pair counts its common bottoms there, twice if marked kTwice.
 // Always inlined, with its Block's operations: the clones below compile it for their own
 // instructions (clang 14 left the POPCNT clone a jump to one shared copy built without POPCNT,
 // which counted bits by shifts and masks).
@@ -647,9 +647,9 @@ template <typename Block>
   constexpr std::size_t kFields = 1 + kPairGroups;
   Block kept[kMaxKept];
   const std::size_t splits = prog.splits.size() / kFields;
-  // Pair byte p: kept[p & 127], counted p >> 7 times more.
+  // Pair byte p: kept placement p without kTwice, its count shifted left by kTwice's bit.
   const auto count = [&kept](typename Block::Count& acc, const Block& x, std::uint8_t p) {
-    Block::count_and(acc, x, kept[p & 127], p >> 7);
+    Block::count_and(acc, x, kept[p & (kTwice - 1)], p >> 7);
   };
   typename Block::Count acc;
   Block::zero(acc);
@@ -687,6 +687,9 @@ template <typename Block>
   return Block::sum(acc);
 }
 
+// Weighted count of the program over blocks [0, blocks), twice in blocks from blocks0 on (the
+// bottoms of weight 2). Wide walks two blocks at once where it can (kSpan 2), never across
+// blocks0; Block walks one.
 template <typename Block, typename Wide = Block>
 [[gnu::always_inline]] inline std::uint64_t run_program_with(const BlockProgram& prog,
                                                              std::size_t cap, std::size_t blocks,
