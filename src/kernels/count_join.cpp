@@ -68,6 +68,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -655,29 +656,22 @@ template <typename Block>
   Block::zero(acc);
   std::uint32_t j = 0, i = 0;                 // the next kept and inner placement
   const std::uint8_t* e = prog.pairs.data();  // the next pair
+  // The inner placements up to `end`, each with exactly `pairs` pairs (a constant, so the
+  // loop over them is unrolled and has no exit to predict).
+  const auto inners_with = [&](auto pairs, std::uint32_t end) {
+    for (; i < end; ++i, e += pairs()) {
+      const Block x = Block::and4(set, cap, prog.inner[i]);
+      for (int c = 0; c < pairs(); ++c) count(acc, x, e[c]);
+    }
+  };
   for (std::size_t sp = 0; sp < splits; ++sp) {
     const std::uint32_t* split = &prog.splits[kFields * sp];
     for (const std::uint32_t j0 = j; j < split[0]; ++j)
       kept[j - j0] = Block::and4(set, cap, prog.kept[j]);
-    for (; i < split[1]; ++i, e += 1) count(acc, Block::and4(set, cap, prog.inner[i]), e[0]);
-    for (; i < split[2]; ++i, e += 2) {
-      const Block x = Block::and4(set, cap, prog.inner[i]);
-      count(acc, x, e[0]);
-      count(acc, x, e[1]);
-    }
-    for (; i < split[3]; ++i, e += 3) {
-      const Block x = Block::and4(set, cap, prog.inner[i]);
-      count(acc, x, e[0]);
-      count(acc, x, e[1]);
-      count(acc, x, e[2]);
-    }
-    for (; i < split[4]; ++i, e += 4) {
-      const Block x = Block::and4(set, cap, prog.inner[i]);
-      count(acc, x, e[0]);
-      count(acc, x, e[1]);
-      count(acc, x, e[2]);
-      count(acc, x, e[3]);
-    }
+    inners_with(std::integral_constant<int, 1>{}, split[1]);
+    inners_with(std::integral_constant<int, 2>{}, split[2]);
+    inners_with(std::integral_constant<int, 3>{}, split[3]);
+    inners_with(std::integral_constant<int, 4>{}, split[4]);
     for (; i < split[5]; ++i) {
       const Block x = Block::and4(set, cap, prog.inner[i]);
       const std::uint8_t* end = e + 1 + e[0];
