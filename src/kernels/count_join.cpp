@@ -39,8 +39,10 @@
 // S = C \ T outer ones) at a time, since only placements of the same split pair up: each
 // outer placement of S that fits some inner one gets a set of the bottoms it fits, each inner
 // placement of T is counted against the sets of those it fits, and a top half then costs
-// one AND and popcount over the bottom list. A placement's set is the AND of four: its first
-// two rows' set (shared by all the group's splits) and its other rows' square sets. The
+// one AND and popcount over the bottom list. A placement's set is the AND of three: its first
+// two rows' set and its last two rows' set (each shared by all the group's splits) and the
+// square set of the row between them (five rows; fewer rows leave out the square set, then the
+// last two rows' set). The
 // top side is written as a program over these sets and run block by block of the bit sets
 // (run_program), so that what it reads stays in the first-level cache.
 //
@@ -585,8 +587,8 @@ std::uint64_t count_and([[maybe_unused]] Loops loops, const std::uint64_t* __res
 
 // The top side runs in blocks of kBlockWords words (1,024 bottoms) of the bit sets. Its work
 // is first written down as a program over set slots: each split's kept outer placements (the
-// AND of four slots each), then its inner placements (four slots, and the kept outer ones they
-// fit). The slots (every bottom, the square sets, the two-row sets) are stored block by
+// AND of three slots each), then its inner placements (three slots, and the kept outer ones
+// they fit). The slots (every bottom, the square sets, the two-row sets) are stored block by
 // block, so the program then runs over one block at a time with everything it reads in a few
 // KB, and no placement's set is ever stored beyond one block. Measured on a Zen 4 against the
 // same work split by split over whole sets (docs/ALGORITHMS.md, "A program over blocks"),
@@ -597,16 +599,15 @@ struct alignas(64) SetBlock {
   std::uint64_t w[kBlockWords];
 };
 
-// A placement's set: the AND of four slots, 16 bits each.
-using SlotQuad = std::uint64_t;
-constexpr int kSlotInputs = 4;
+// A placement's set: the AND of three slots, 16 bits each (unused ones slot 0, every bottom).
+using SlotTriple = std::uint64_t;
 
-// The four slots of q in one block of every slot.
-struct QuadSets {
-  const SetBlock &a, &b, &c, &d;
+// The three slots of q in one block of every slot.
+struct TripleSets {
+  const SetBlock &a, &b, &c;
 };
-inline QuadSets quad_sets(const SetBlock* set, SlotQuad q) {
-  return {set[q & 0xffff], set[(q >> 16) & 0xffff], set[(q >> 32) & 0xffff], set[q >> 48]};
+inline TripleSets triple_sets(const SetBlock* set, SlotTriple q) {
+  return {set[q & 0xffff], set[(q >> 16) & 0xffff], set[(q >> 32) & 0xffff]};
 }
 
 // An inner placement's pairs, one byte each: the kept outer placement's index within the
@@ -620,8 +621,8 @@ constexpr int kPairGroups = 5;
 
 struct BlockProgram {
   std::vector<SetBlock> sets;         // [block][slot]
-  std::vector<SlotQuad> kept;         // per kept outer placement
-  std::vector<SlotQuad> inner;        // per inner placement
+  std::vector<SlotTriple> kept;       // per kept outer placement
+  std::vector<SlotTriple> inner;      // per inner placement
   std::vector<std::uint8_t> pairs;    // per inner placement in order, its pairs (longer than in
                                       // use: each split's loops know where they end)
   std::vector<std::uint32_t> splits;  // [1 + kPairGroups per split]: kept end, then where each
@@ -657,23 +658,27 @@ template <typename Block>
   std::uint32_t j = 0, i = 0;                 // the next kept and inner placement
   const std::uint8_t* e = prog.pairs.data();  // the next pair
   // The inner placements up to `end`, each with exactly `pairs` pairs (a constant, so the
-  // loop over them is unrolled and has no exit to predict).
+  // loop over them is unrolled and has no exit to predict). The loops over the placements are
+  // not: clang unrolled them two or four times, and the AVX2 run_program took 49 KB of code
+  // instead of 24 KB for no fewer instructions (cachegrind).
   const auto inners_with = [&](auto pairs, std::uint32_t end) {
+#pragma clang loop unroll(disable)
     for (; i < end; ++i, e += pairs()) {
-      const Block x = Block::and4(set, cap, prog.inner[i]);
+      const Block x = Block::and3(set, cap, prog.inner[i]);
       for (int c = 0; c < pairs(); ++c) count(acc, x, e[c]);
     }
   };
   for (std::size_t sp = 0; sp < splits; ++sp) {
     const std::uint32_t* split = &prog.splits[kFields * sp];
     for (const std::uint32_t j0 = j; j < split[0]; ++j)
-      kept[j - j0] = Block::and4(set, cap, prog.kept[j]);
+      kept[j - j0] = Block::and3(set, cap, prog.kept[j]);
     inners_with(std::integral_constant<int, 1>{}, split[1]);
     inners_with(std::integral_constant<int, 2>{}, split[2]);
     inners_with(std::integral_constant<int, 3>{}, split[3]);
     inners_with(std::integral_constant<int, 4>{}, split[4]);
+#pragma clang loop unroll(disable)
     for (; i < split[5]; ++i) {
-      const Block x = Block::and4(set, cap, prog.inner[i]);
+      const Block x = Block::and3(set, cap, prog.inner[i]);
       const std::uint8_t* end = e + 1 + e[0];
       for (++e; e < end; ++e) count(acc, x, e[0]);
     }
@@ -710,10 +715,10 @@ struct WordBlock {
   using Count = std::uint64_t;
   static void zero(Count& c) { c = 0; }
   static constexpr int kSpan = 1;
-  [[gnu::always_inline]] static WordBlock and4(const SetBlock* set, std::size_t, SlotQuad q) {
-    const auto [a, b, c, d] = quad_sets(set, q);
+  [[gnu::always_inline]] static WordBlock and3(const SetBlock* set, std::size_t, SlotTriple q) {
+    const auto [a, b, c] = triple_sets(set, q);
     WordBlock x;
-    for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w] & d.w[w];
+    for (std::size_t w = 0; w < kBlockWords; ++w) x.v.w[w] = a.w[w] & b.w[w] & c.w[w];
     return x;
   }
   // acc += popcount(x & y) << shift.
@@ -748,14 +753,13 @@ struct Avx512Block {
   using Count = __m512i;
   static void zero(Count& c) { c = _mm512_setzero_si512(); }
   static constexpr int kSpan = 1;
-  static Avx512Block and4(const SetBlock* set, std::size_t, SlotQuad q) {
-    const auto [a, b, c, d] = quad_sets(set, q);
+  static Avx512Block and3(const SetBlock* set, std::size_t, SlotTriple q) {
+    const auto [a, b, c] = triple_sets(set, q);
     Avx512Block x;
     for (int h = 0; h < 2; ++h)
-      x.v[h] = _mm512_and_si512(
+      x.v[h] =
           _mm512_ternarylogic_epi64(_mm512_load_si512(a.w + 8 * h), _mm512_load_si512(b.w + 8 * h),
-                                    _mm512_load_si512(c.w + 8 * h), 0x80),
-          _mm512_load_si512(d.w + 8 * h));
+                                    _mm512_load_si512(c.w + 8 * h), 0x80);
     return x;
   }
   static void count_and(Count& acc, const Avx512Block& x, const Avx512Block& y, int shift) {
@@ -785,13 +789,12 @@ struct Avx2Block {
   NQ_JOIN_AVX2 static __m256i load(const SetBlock& s, int h) {
     return _mm256_load_si256(reinterpret_cast<const __m256i*>(s.w + 4 * h));
   }
-  NQ_JOIN_AVX2 static Avx2Block and4(const SetBlock* set, std::size_t cap, SlotQuad q) {
+  NQ_JOIN_AVX2 static Avx2Block and3(const SetBlock* set, std::size_t cap, SlotTriple q) {
     Avx2Block x;
     for (int k = 0; k < Span; ++k) {
-      const auto [a, b, c, d] = quad_sets(set + k * cap, q);
+      const auto [a, b, c] = triple_sets(set + k * cap, q);
       for (int h = 0; h < 4; ++h)
-        x.v[4 * k + h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)),
-                                          _mm256_and_si256(load(c, h), load(d, h)));
+        x.v[4 * k + h] = _mm256_and_si256(_mm256_and_si256(load(a, h), load(b, h)), load(c, h));
     }
     return x;
   }
@@ -1064,11 +1067,16 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   // row H at its column +- (k+1+gap). The set of an entry's first two rows depends on those
   // rows' columns only, not on the split, so it is made once per group and shared by every
   // split (at most h (h - 1) per side; `shared`: the slot of each pair of columns, -1 not
-  // made yet, -2 no bottom fits). Sharing three rows (with three inputs a placement) read 17%
-  // fewer set words, for up to 1,440 more sets a group, and was level (before the blocks).
+  // made yet, -2 no bottom fits), and so is the set of its last two rows (`suffix`). Sharing
+  // three rows (with three inputs a placement) read 17% fewer set words, for up to 1,440 more
+  // sets a group, and was level (before the blocks). The shared last two rows (at most
+  // h (h - 1) more sets per side) take a placement from four slots to three: by cachegrind
+  // 3.7% fewer instructions and 11% fewer data reads on the N = 20 sample `--shard 7/2048`,
+  // but 58% more first-level read misses (20.3 against 12.8 million, the slots of a walk
+  // now further from fitting that cache).
   BlockProgram& prog = b.program;
   const std::size_t h2 = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
-  const std::size_t cap = 1 + 3 * h2;
+  const std::size_t cap = 1 + 5 * h2;  // every bottom, squares, two-row prefixes and suffixes
   if (prog.sets.size() < blocks * cap) prog.sets.resize(blocks * cap);
   SetBlock* sets = prog.sets.data();
   std::uint8_t rank[32] = {};
@@ -1094,47 +1102,60 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   struct Side {
     int rows, gap;
     std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
+    std::int32_t* suffix;  // [n * n]: slots of the two-row suffixes
   };
   const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  b.shared_slots.assign(2 * shared_slots, -1);
+  b.shared_slots.assign(4 * shared_slots, -1);
   const int inner_rows = half - a;
-  Side outer{a, inner_rows, b.shared_slots.data()};
-  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots};
+  Side outer{a, inner_rows, b.shared_slots.data(), b.shared_slots.data() + 2 * shared_slots};
+  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots,
+             b.shared_slots.data() + 3 * shared_slots};
   auto row_slot = [&](const Side& side, const std::uint8_t* column, int k) {
-    return static_cast<SlotQuad>(1 + (k + side.gap) * half + rank[column[k]]);
+    return static_cast<SlotTriple>(1 + (k + side.gap) * half + rank[column[k]]);
   };
-  // The slots whose AND is entry e's set: its first two rows' shared set, then the square
-  // sets of the rest, at most three (padded with slot 0). False if no bottom fits the first
-  // two rows. Within a split the first rows of an entry but one fix its last row, so a set of
-  // all but the last row is never shared by two entries, and one of all but the last two by
-  // at most two: those rows are ANDed where the program runs.
-  static_assert(kMaxTableRows <= 2 + kSlotInputs - 1);
-  auto entry_slots = [&](Side& side, const Placement& e, SlotQuad& q) -> bool {
-    const int first = std::min(side.rows, 2);
-    q = 0;
-    if (first == 1) {
-      q = row_slot(side, e.column, 0);
-    } else if (first == 2) {
-      std::int32_t& slot = side.shared[e.column[0] * n + e.column[1]];
-      if (slot == -2) return false;
-      if (slot < 0) {
-        const SlotQuad x = row_slot(side, e.column, 0), y = row_slot(side, e.column, 1);
-        std::uint64_t any = 0;
-        for (std::size_t k = 0; k < blocks; ++k) {
-          const std::uint64_t *u = sets[k * cap + x].w, *v = sets[k * cap + y].w;
-          std::uint64_t* out = sets[k * cap + slots].w;
-          for (std::size_t w = 0; w < kBlockWords; ++w) any |= out[w] = u[w] & v[w];
-        }
-        if (any == 0) {
-          slot = -2;
-          return false;
-        }
-        slot = static_cast<std::int32_t>(slots++);
+  // The slots whose AND is entry e's set: its first two rows' shared set, the square set of
+  // its third row when it has five or three, and its last two rows' shared set when it has
+  // four or five (padded with slot 0). False if no bottom fits two of its rows. Within a split
+  // the first rows of an entry but one fix its last row, so a set of all but the last row is
+  // never shared by two entries, and one of all but the last two by at most two: so its rows
+  // are ANDed where the program runs, from sets shared by every split.
+  static_assert(kMaxTableRows <= 5);
+  // The slot of the AND of rows k and k + 1 of an entry, made on first use and remembered in
+  // memo (-1 not made yet, -2 no bottom fits: false).
+  auto two_rows = [&](const Side& side, std::int32_t& memo, const std::uint8_t* column, int k,
+                      SlotTriple& out) -> bool {
+    if (memo == -2) return false;
+    if (memo < 0) {
+      const SlotTriple x = row_slot(side, column, k), y = row_slot(side, column, k + 1);
+      std::uint64_t any = 0;
+      for (std::size_t bk = 0; bk < blocks; ++bk) {
+        const std::uint64_t *u = sets[bk * cap + x].w, *v = sets[bk * cap + y].w;
+        std::uint64_t* o = sets[bk * cap + slots].w;
+        for (std::size_t w = 0; w < kBlockWords; ++w) any |= o[w] = u[w] & v[w];
       }
-      q = static_cast<SlotQuad>(slot);
+      if (any == 0) {
+        memo = -2;
+        return false;
+      }
+      memo = static_cast<std::int32_t>(slots++);
     }
-    for (int j = 1; j < kSlotInputs; ++j)
-      if (first + j - 1 < side.rows) q |= row_slot(side, e.column, first + j - 1) << (16 * j);
+    out = static_cast<SlotTriple>(memo);
+    return true;
+  };
+  auto entry_slots = [&](Side& side, const Placement& e, SlotTriple& q) -> bool {
+    q = 0;
+    int k = 0, j = 0;
+    SlotTriple x;
+    if (side.rows >= 2) {
+      if (!two_rows(side, side.shared[e.column[0] * n + e.column[1]], e.column, 0, x)) return false;
+      q = x, k = 2, j = 1;
+    }
+    if (side.rows - k == 3 || side.rows - k == 1) q |= row_slot(side, e.column, k++) << (16 * j++);
+    if (side.rows - k == 2) {
+      if (!two_rows(side, side.suffix[e.column[k] * n + e.column[k + 1]], e.column, k, x))
+        return false;
+      q |= x << (16 * j++);
+    }
     return true;
   };
 
@@ -1185,7 +1206,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     for (int w = 0; w < 2; ++w)
       for (std::uint64_t m = any[w]; m != 0; m &= m - 1) {
         const std::size_t o = 64 * static_cast<std::size_t>(w) + std::countr_zero(m);
-        SlotQuad q;
+        SlotTriple q;
         if (!entry_slots(outer, *b.outer_at[o], q)) continue;
         prog.kept.push_back(q);
         kept_mask[w] |= m & (0 - m);
@@ -1216,7 +1237,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
         const std::size_t x = b.inner_order[k];
         const FitMask f{b.inner_fit[x][0] & kept_mask[0], b.inner_fit[x][1] & kept_mask[1]};
         const Placement* i = b.inner_at[x];
-        SlotQuad q;
+        SlotTriple q;
         if (!entry_slots(inner, *i, q)) continue;
         prog.inner.push_back(q);
         // A pair counts twice when either placement has an anti-diagonal queen.
