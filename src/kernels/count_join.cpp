@@ -638,6 +638,13 @@ constexpr std::size_t kMaxKept = [] {
 }();
 static_assert(kMaxKept <= kTwice);  // a pair byte's bits 0-6, two words per FitMask
 
+// Keeps the compiler from unrolling the loop that follows.
+#if defined(__clang__)
+#define NQ_JOIN_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define NQ_JOIN_NO_UNROLL _Pragma("GCC unroll 1")
+#endif
+
 // One walk through the program over Block::kSpan neighbouring blocks (the first at `set`, the
 // next `cap` slots on): each pair counts its common bottoms there, twice if marked kTwice.
 // Always inlined, with its Block's operations: the clones below compile it for their own
@@ -662,7 +669,7 @@ template <typename Block>
   // not: clang unrolled them two or four times, and the AVX2 run_program took 49 KB of code
   // instead of 24 KB for no fewer instructions (cachegrind).
   const auto inners_with = [&](auto pairs, std::uint32_t end) {
-#pragma clang loop unroll(disable)
+    NQ_JOIN_NO_UNROLL
     for (; i < end; ++i, e += pairs()) {
       const Block x = Block::and3(set, cap, prog.inner[i]);
       for (int c = 0; c < pairs(); ++c) count(acc, x, e[c]);
@@ -676,7 +683,7 @@ template <typename Block>
     inners_with(std::integral_constant<int, 2>{}, split[2]);
     inners_with(std::integral_constant<int, 3>{}, split[3]);
     inners_with(std::integral_constant<int, 4>{}, split[4]);
-#pragma clang loop unroll(disable)
+    NQ_JOIN_NO_UNROLL
     for (; i < split[5]; ++i) {
       const Block x = Block::and3(set, cap, prog.inner[i]);
       const std::uint8_t* end = e + 1 + e[0];
