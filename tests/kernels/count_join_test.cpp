@@ -137,7 +137,8 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
 // scalar): every tier this machine runs gives every group the scalar count, tabled and searched.
 // At N = 16 (every 23rd group) a group averages about 1,200 bottom halves, so most groups' bit
 // sets span several of the top side's blocks (1,024 bottoms each), and with diagonal weights
-// the weight-2 list starts a block of its own.
+// the weight-2 list starts a block of its own. At N = 18 (every 4001st group) the inner
+// placements have five rows: a square set between the two shared two-row sets.
 TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
   struct Case {
     int n, middle;
@@ -145,7 +146,7 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
   };
   const nq::KernelTier saved = nq::selected_kernel_tier();
   for (const auto weights : kBothWeights)
-    for (const Case c : {Case{14, -1, 1}, Case{15, 6, 1}, Case{16, -1, 23}}) {
+    for (const Case c : {Case{14, -1, 1}, Case{15, 6, 1}, Case{16, -1, 23}, Case{18, -1, 4001}}) {
       const std::uint32_t mask = (std::uint32_t{1} << c.n) - 1;
       std::map<std::uint32_t, std::uint64_t> scalar;
       nq::select_kernel_tier(nq::KernelTier::scalar);
