@@ -930,7 +930,8 @@ struct JoinBuffers {
   std::vector<std::uint32_t> inner_order;            // the split's inner ones, by pair count
   std::vector<std::uint8_t> inner_group;             // per inner one: its pair-count group
   std::vector<std::uint64_t> live;                   // the row search's sets of its rows
-  std::vector<std::int32_t> shared_slots;            // the two-row prefixes' slots: outer, inner
+  std::vector<std::int32_t> shared_slots;            // the two-row sets' slots: outer and
+                                                     // inner prefixes, then suffixes
   BlockProgram program;                              // the top side of one group
 };
 
@@ -1149,7 +1150,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     out = static_cast<SlotTriple>(memo);
     return true;
   };
-  auto entry_slots = [&](Side& side, const Placement& e, SlotTriple& q) -> bool {
+  auto entry_slots = [&](const Side& side, const Placement& e, SlotTriple& q) -> bool {
     q = 0;
     int k = 0, j = 0;
     SlotTriple x;
