@@ -158,14 +158,14 @@ CountMethod choose_method(int n) {
   // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
   // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
   // AMD Zen 3). With the vector backtrackers it wins only at even N with its half tables
-  // (N <= kMaxTableJoinN = 21). On an AMD Zen 4, whole runs:
+  // (N <= kMaxTableJoinN = 22). On an AMD Zen 4, whole runs:
   //   - AVX-512: N = 20 247.7 s against 277.4 s (one run each, at the same time, one per
   //     core); N = 18 6.83 s against 4.54 s (medians of 3). Strided samples of N = 20 are
   //     level (`--shard 7/128` 2.11 s against 2.13 s): a sample's groups are far apart in
   //     the tables, so they understate the whole run.
   //   - AVX2 code (the portable build's join, the AVX2 tier's backtracker): N = 20 297.8 s
   //     against 370.4 s; N = 18 6.24 s against 6.40 s (medians of 3).
-  // Odd N (more, smaller groups) and N > 21 (no tables) stay with the backtracker: N = 19
+  // Odd N (more, smaller groups) and N > 22 (no tables) stay with the backtracker: N = 19
   // samples 1.7-2.2x slower by the join, N = 21 samples level or slower. A full-width Intel
   // Xeon (model 207) has not been re-measured since the join's fused passes (before them the
   // backtracker led there at every N). NEON: not measured, and the join's vector paths are
@@ -178,7 +178,10 @@ CountMethod choose_method(int n) {
   // and 64.9 s, by the backtracker 75.8 s (whole runs, one thread); N = 21 shards 3, 7, 100 and
   // 301 of 512: 7.3-7.9 s against 10.6-11.6 s each (samples understate the join, as above).
   // N = 17 stays (2.95 s against 1.52 s, medians of 5). The AVX-512 tier's crossovers at odd N
-  // have not been re-measured.
+  // have not been re-measured. With tables at N = 22 (six inner rows) the AVX2 tier's join
+  // leads there too: shards 3, 1001 and 1777 of 2048 took 18.5-19.7 s (1.4 s of it the tables)
+  // against 23.1-23.7 s by the backtracker (Zen 3, one thread; the row search took about 14 s
+  // where the tables take 2.2 s).
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:

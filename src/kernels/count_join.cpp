@@ -143,23 +143,33 @@ bool names_a_group(int n, Row top_columns, int& middle) {
          std::popcount(top_columns) == n / 2;
 }
 
-// Rows per table: half of the rows of a half board, rounded up, for N <= kMaxTableJoinN.
+// Rows per table: half of the rows of a half board, rounded up, for N <= kMaxTableJoinN; the
+// outer table has the rows rounded down.
 constexpr int kMaxTableRows = (kMaxTableJoinN / 2 + 1) / 2;
+constexpr int kMaxOuterRows = kMaxTableJoinN / 2 / 2;
 
 // A partial top half (some of rows 0..H-1) as the diagonals it occupies, named by where they
 // meet row H without clipping to the board: "\" diagonal of (r, c) -> bit c + H - r of u,
 // "/" diagonal -> bit c + r of v (its column at row H is c + r - H). Two placements on
 // different rows fit exactly when they share no bit of u and none of v (columns are kept
 // apart by the group), and a complete half's pattern is read off u and v.
-// The diagonal words are 32-bit (bits up to N - 1 + H < 32 for N <= kMaxTableJoinN), so that
-// a placement takes 16 bytes, not 24: a third less table to hold and to read at scattered
-// places (the N = 20 sample `--shard 7/128` peaked at 50.7 MB resident against 62.6 MB).
+// The diagonal words are 32-bit, so that a placement takes 16 bytes, not 24: a third less
+// table to hold and to read at scattered places (the N = 20 sample `--shard 7/128` peaked at
+// 50.7 MB resident against 62.6 MB). Bits run up to N - 1 + H in u and N + H - 2 in v; at
+// N = 22 bit 32 of u is the "\" diagonal of (0, N-1), which holds no other square of the
+// board, so it can meet no other queen and is left out (N + H <= 33 keeps it so: a "\"
+// diagonal with c - r = D holds min(H, N - D) squares of the top half).
 struct Placement {
   std::uint32_t u, v;
   std::uint8_t column[kMaxTableRows];  // column[k]: the queen of row last-1-k (see PlacementTable)
   std::uint8_t anti;                   // 1: a queen on the anti-diagonal (r, N-1-r)
 };
-static_assert(kMaxTableJoinN - 1 + kMaxTableJoinN / 2 < 32 && sizeof(Placement) == 16);
+static_assert(kMaxTableJoinN + kMaxTableJoinN / 2 <= 33 && sizeof(Placement) == 16);
+
+// Bit `bit` of a 32-bit diagonal word; zero for bit 32 (see Placement).
+constexpr std::uint32_t diagonal_bit(int bit) {
+  return static_cast<std::uint32_t>(std::uint64_t{1} << bit);
+}
 
 // Every placement of rows [first, last) on the whole board, sorted by the columns it uses:
 // those with column set S are entries[start[S] .. start[S+1]), those without a queen on the
@@ -196,8 +206,8 @@ PlacementTable make_placement_table(int n, int half, int first, int last, bool d
       const Row bit = free & (0u - free);
       const int c = std::countr_zero(bit);
       Placement q = p;
-      q.u |= std::uint32_t{1} << (c + half - row);
-      q.v |= std::uint32_t{1} << (c + row);
+      q.u |= diagonal_bit(c + half - row);
+      q.v |= diagonal_bit(c + row);
       q.column[last - 1 - row] = static_cast<std::uint8_t>(c);
       if (diagonal && c == n - 1 - row) q.anti = 1;
       self(self, row - 1, cols | bit, (up_left | bit) >> 1, ((up_right | bit) << 1) & mask, q);
@@ -267,8 +277,13 @@ void for_each_subset(Row set, int k, F&& f) {
 template <typename F>
 void for_each_split(Row set, int k, const PlacementTable& first, const PlacementTable& second,
                     F&& f) {
-  static_assert(kMaxTableJoinN / 2 <= 10);
-  Row subsets[256];  // C(10, 5) = 252 at most
+  constexpr std::size_t kMaxSplits = [] {  // C(H, floor(H/2)) for H = kMaxTableJoinN / 2
+    std::size_t c = 1;
+    for (int i = 1; i <= kMaxTableJoinN / 2 / 2; ++i)
+      c = c * static_cast<std::size_t>(kMaxTableJoinN / 2 - i + 1) / static_cast<std::size_t>(i);
+    return c;
+  }();
+  Row subsets[kMaxSplits];  // C(11, 5) = 462 at most
   std::size_t count = 0;
   for_each_subset(set, k, [&](Row s) { subsets[count++] = s; });
   constexpr std::size_t kStartAhead = 8, kRunAhead = 4;
@@ -630,10 +645,10 @@ struct BlockProgram {
                                       // where the previous one ends)
 };
 
-// Kept outer placements per split: at most A! (A <= kMaxTableRows), indexed by a byte.
+// Kept outer placements per split: at most A! (A <= kMaxOuterRows), indexed by a byte.
 constexpr std::size_t kMaxKept = [] {
   std::size_t f = 1;
-  for (int k = 2; k <= kMaxTableRows; ++k) f *= static_cast<std::size_t>(k);
+  for (int k = 2; k <= kMaxOuterRows; ++k) f *= static_cast<std::size_t>(k);
   return f;
 }();
 static_assert(kMaxKept <= kTwice);  // a pair byte's bits 0-6, two words per FitMask
@@ -1084,7 +1099,10 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   // now further from fitting that cache).
   BlockProgram& prog = b.program;
   const std::size_t h2 = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
-  const std::size_t cap = 1 + 5 * h2;  // every bottom, squares, two-row prefixes and suffixes
+  const int inner_rows = half - a;
+  // Every bottom, the squares, and per side up to three kinds of two-row sets (prefixes,
+  // middles at six rows, suffixes), each at most H (H - 1).
+  const std::size_t cap = 1 + h2 + 2 * static_cast<std::size_t>(inner_rows / 2) * h2;
   if (prog.sets.size() < blocks * cap) prog.sets.resize(blocks * cap);
   SetBlock* sets = prog.sets.data();
   std::uint8_t rank[32] = {};
@@ -1110,24 +1128,26 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   struct Side {
     int rows, gap;
     std::int32_t* shared;  // [n * n]: slots of the two-row prefixes
+    std::int32_t* middle;  // [n * n]: slots of the two-row sets of rows 2 and 3 (six rows)
     std::int32_t* suffix;  // [n * n]: slots of the two-row suffixes
   };
   const std::size_t shared_slots = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  b.shared_slots.assign(4 * shared_slots, -1);
-  const int inner_rows = half - a;
-  Side outer{a, inner_rows, b.shared_slots.data(), b.shared_slots.data() + 2 * shared_slots};
-  Side inner{inner_rows, 0, b.shared_slots.data() + shared_slots,
-             b.shared_slots.data() + 3 * shared_slots};
+  b.shared_slots.assign(6 * shared_slots, -1);
+  std::int32_t* memos = b.shared_slots.data();
+  Side outer{a, inner_rows, memos, memos + 2 * shared_slots, memos + 4 * shared_slots};
+  Side inner{inner_rows, 0, memos + shared_slots, memos + 3 * shared_slots,
+             memos + 5 * shared_slots};
   auto row_slot = [&](const Side& side, const std::uint8_t* column, int k) {
     return static_cast<SlotTriple>(1 + (k + side.gap) * half + rank[column[k]]);
   };
-  // The slots whose AND is entry e's set: its first two rows' shared set, the square set of
-  // its third row when it has five or three, and its last two rows' shared set when it has
-  // four or five (padded with slot 0). False if no bottom fits two of its rows. Within a split
-  // the first rows of an entry but one fix its last row, so a set of all but the last row is
-  // never shared by two entries, and one of all but the last two by at most two: so its rows
-  // are ANDed where the program runs, from sets shared by every split.
-  static_assert(kMaxTableRows <= 5);
+  // The slots whose AND is entry e's set: its first two rows' shared set, the shared set of
+  // its rows 2 and 3 when it has six, the square set of its third row when it has five or
+  // three, and its last two rows' shared set when it has four, five or six (padded with slot
+  // 0). False if no bottom fits two of its rows. Within a split the first rows of an entry but
+  // one fix its last row, so a set of all but the last row is never shared by two entries, and
+  // one of all but the last two by at most two: so its rows are ANDed where the program runs,
+  // from sets shared by every split.
+  static_assert(kMaxTableRows <= 6);
   // The slot of the AND of rows k and k + 1 of an entry, made on first use and remembered in
   // memo (-1 not made yet, -2 no bottom fits: false).
   auto two_rows = [&](const Side& side, std::int32_t& memo, const std::uint8_t* column, int k,
@@ -1157,6 +1177,12 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
     if (side.rows >= 2) {
       if (!two_rows(side, side.shared[e.column[0] * n + e.column[1]], e.column, 0, x)) return false;
       q = x, k = 2, j = 1;
+    }
+    if (side.rows - k == 4) {
+      if (!two_rows(side, side.middle[e.column[k] * n + e.column[k + 1]], e.column, k, x))
+        return false;
+      q |= x << (16 * j++);
+      k += 2;
     }
     if (side.rows - k == 3 || side.rows - k == 1) q |= row_slot(side, e.column, k++) << (16 * j++);
     if (side.rows - k == 2) {

@@ -53,8 +53,9 @@ constexpr JoinWeights join_weights_for(int n) {
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights);
 
 // The largest N whose groups count from precomputed tables of partial halves (memory grows
-// about 5x per N); above it, and for N < 4, count_join_group searches each half instead.
-inline constexpr int kMaxTableJoinN = 21;
+// about 5x per N: about 250 MB at N = 22); above it, and for N < 4, count_join_group searches
+// each half instead.
+inline constexpr int kMaxTableJoinN = 22;
 
 // The same count by searching each half row by row (no tables): the method above
 // kMaxTableJoinN, kept callable so that tests can compare the two.

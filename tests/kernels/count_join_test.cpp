@@ -340,7 +340,7 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
 
 // `auto` follows the kernel tier the backtracker would use (measured crossovers): the AVX-512
 // backtracker hands over to the join at N = 20 alone, the AVX2 one from N = 18 to the last N
-// with tables (21), the scalar one from N = 16, NEON from 20.
+// with tables (22), the scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
