@@ -67,8 +67,21 @@ JobList make_join_jobs(int n);
 // The method `automatic` means for this N on this machine: the faster one as measured in
 // bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
 // N = 16 with the scalar kernel and from N = 20 with NEON, at N = 20 with AVX-512 and at
-// N = 18 to 21 with AVX2.
+// N = 18 to 22 with AVX2 where its tables fit the limit below (else the backtracker).
 CountMethod choose_method(int n);
+
+// The join method pairs halves from tables of partial halves, built once per process for the
+// N counted (up to N = 22: 226 MiB there, 53 MiB at N = 21). The limit caps them: a count
+// whose tables would take more bytes searches each half row by row instead (the same counts,
+// several times slower), and `automatic` prefers the backtracker where that would make the join
+// the slower. Process-wide, like select_kernel_tier; default kDefaultJoinTableLimit.
+inline constexpr std::size_t kDefaultJoinTableLimit = std::size_t{4} << 30;  // 4 GiB
+void set_join_table_limit(std::size_t bytes);
+std::size_t join_table_limit();
+// The bytes the join's tables take for N at their peak, while built; 0 where it builds none.
+std::size_t join_table_bytes(int n);
+// Whether a join count of N uses its tables: it has some and they fit the limit.
+bool join_uses_tables(int n);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job).
 SolutionCounts count_job(int n, const Job& job);

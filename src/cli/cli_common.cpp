@@ -53,6 +53,12 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
                   "--checkpoint or shard record resumes only with the method that wrote it")
       ->type_name("METHOD")
       ->check(CLI::IsMember({"auto", "backtrack", "join"}, CLI::ignore_case));
+  cmd->add_option("--table-memory", a.table_memory,
+                  "MiB the join's tables of partial halves may take (default 4096; 226 at "
+                  "N = 22, 53 at N = 21); with less the join searches each half instead: the "
+                  "same counts, slower, and --method auto takes the backtracker")
+      ->type_name("MIB")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
 }
@@ -79,6 +85,7 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
   run.method = method == "join"        ? CountMethod::join
                : method == "backtrack" ? CountMethod::backtrack
                                        : CountMethod::automatic;
+  set_join_table_limit(static_cast<std::size_t>(a.table_memory) << 20);
   return run;
 }
 

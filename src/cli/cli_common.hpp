@@ -11,6 +11,7 @@
 
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/format.hpp"
+#include "nqueens/jobs.hpp"
 
 namespace nqueens::cli {
 
@@ -39,11 +40,14 @@ struct LongRunArgs {
   std::string method = "auto";  // --method
   bool progress = false;
   bool quiet = false;
+  std::uint64_t table_memory = kDefaultJoinTableLimit >> 20;  // --table-memory, MiB
 };
 void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 
 // Those options checked: the shard, the record file (a shard gets a default name when none is
-// given) and the checkpoint interval. Throws UsageError with one sentence.
+// given) and the checkpoint interval. Throws UsageError with one sentence. Applies
+// --table-memory (set_join_table_limit, process-wide), which the job list's method choice
+// and every join job read.
 struct LongRun {
   Shard shard;
   std::string checkpoint;

@@ -154,6 +154,30 @@ const char* method_name(CountMethod method) {
   }
 }
 
+namespace {
+std::atomic<std::size_t> join_table_limit_bytes{kDefaultJoinTableLimit};
+}  // namespace
+
+void set_join_table_limit(std::size_t bytes) {
+  join_table_limit_bytes.store(bytes);
+}
+
+std::size_t join_table_limit() {
+  return join_table_limit_bytes.load();
+}
+
+std::size_t join_table_bytes(int n) {
+  return kernels::join_table_bytes(n, kernels::join_weights_for(n));
+}
+
+bool join_uses_tables(int n) {
+  // Asked once per job: the kernel's answer (behind a lock) is kept for the thread's last N.
+  thread_local int last_n = -1;
+  thread_local std::size_t bytes = 0;
+  if (n != last_n) bytes = join_table_bytes(n), last_n = n;
+  return bytes != 0 && bytes <= join_table_limit();
+}
+
 CountMethod choose_method(int n) {
   // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
   // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
@@ -187,7 +211,9 @@ CountMethod choose_method(int n) {
     case KernelTier::avx512:
       return n == 20 ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::avx2:
-      return n >= 18 && n <= kernels::kMaxTableJoinN ? CountMethod::join : CountMethod::backtrack;
+      return n >= 18 && n <= kernels::kMaxTableJoinN && join_uses_tables(n)
+                 ? CountMethod::join
+                 : CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;
@@ -317,8 +343,11 @@ SolutionCounts count_job(int n, const Job& job) {
         (odd ? job.middle < 0 || job.middle >= n || (job.top_columns >> job.middle & 1u)
              : job.middle != -1))
       throw std::invalid_argument("half-board job does not fit the board");
+    const kernels::JoinWeights weights = kernels::join_weights_for(n);
     const std::uint64_t pairs =
-        kernels::count_join_group(n, job.top_columns, job.middle, kernels::join_weights_for(n));
+        join_uses_tables(n)
+            ? kernels::count_join_group(n, job.top_columns, job.middle, weights)
+            : kernels::count_join_group_searched(n, job.top_columns, job.middle, weights);
     // The job stands for every distinct group of its orbit.
     const auto groups = static_cast<unsigned>(join_orbit(n, job.top_columns, job.middle).size);
     return {Count{pairs} * groups, 0, 0};

@@ -13,6 +13,7 @@
 // (F180-F90)/4, of 8 = (Q-F180)/8). The engine (src/engine/jobs.cpp) turns these into jobs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace nqueens::kernels {
@@ -56,6 +57,11 @@ std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, Joi
 // about 5x per N: about 250 MB at N = 22); above it, and for N < 4, count_join_group searches
 // each half instead.
 inline constexpr int kMaxTableJoinN = 22;
+
+// The bytes the tables of count_join_group take for N and these weights, at their peak while
+// built (once per process, shared by every thread): 0 where N has none (N < 4 or N >
+// kMaxTableJoinN). The first call for an N counts its placements (about 0.2 s at N = 22).
+std::size_t join_table_bytes(int n, JoinWeights weights);
 
 // The same count by searching each half row by row (no tables): the method above
 // kMaxTableJoinN, kept callable so that tests can compare the two.

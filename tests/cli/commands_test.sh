@@ -32,6 +32,21 @@ done
 expect_bad 2 count 12 --method bogus
 expect_bad 2 count 25 --method join
 expect_bad 2 count 8 --method
+# With no memory for the join's tables the join searches each half: the same counts; auto
+# then takes the backtracker where the tables would have made the join the faster.
+[ "$("$bin" count 14 --method join --table-memory 0 | head -4)" = "$("$bin" count 14 | head -4)" ] \
+  || fail "count 14 --method join --table-memory 0 differs"
+if "$bin" --version | grep -q 'available:.*avx2'; then
+  for memory in 0 4096; do
+    "$bin" count 18 --kernel avx2 --table-memory $memory --shard 1/100000 --checkpoint "$tmp/tm.rec" \
+      -q >"$tmp/tm.out" || fail "count 18 --table-memory $memory failed"
+    rm -f "$tmp/tm.rec"
+    want=$([ $memory = 0 ] && echo backtrack || echo join)
+    grep -q "$want method" "$tmp/tm.out" || fail "count 18 --table-memory $memory: not $want"
+  done
+fi
+expect_bad 2 count 16 --table-memory -1
+expect_bad 2 count 16 --table-memory lots
 
 # Listing.
 [ "$("$bin" list 8 | wc -l)" -eq 92 ] || fail "list 8 is not 92 lines"

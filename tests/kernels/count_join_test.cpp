@@ -338,6 +338,43 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
   std::filesystem::remove(path);
 }
 
+// The join's tables are sized before they are built: both tables' placements (16 bytes each)
+// and offsets, and the offsets the one built last holds while it is made. The placement
+// counts come from a separate count of the partial halves: plain weights at N = 16, 19,688
+// outer and 19,688 inner; diagonal weights at N = 20, 490,464 and 496,489.
+TEST(JoinJobs, TableBytesAreKnownBeforeTheTablesAreBuilt) {
+  const auto bytes = [](std::size_t placements, int n) {
+    const std::size_t sets = std::size_t{1} << n;
+    return placements * 16 + 2 * (sets + 1) * 4 + 2 * sets * 4;
+  };
+  EXPECT_EQ(nq::join_table_bytes(16), bytes(19688 + 19688, 16));
+  EXPECT_EQ(nq::join_table_bytes(20), bytes(490464 + 496489, 20));
+  EXPECT_EQ(nq::join_table_bytes(3), 0u);
+  EXPECT_EQ(nq::join_table_bytes(nq::kernels::kMaxTableJoinN + 1), 0u);
+}
+
+// Under a limit below its tables a join count searches each half instead, with the same
+// counts, and `automatic` leaves the AVX2 tier's N = 18 to the backtracker.
+TEST(JoinJobs, TablesOverTheLimitAreNotBuiltAndCountsStayExact) {
+  const std::size_t saved = nq::join_table_limit();
+  nq::set_join_table_limit(nq::join_table_bytes(14) - 1);
+  EXPECT_FALSE(nq::join_uses_tables(14));
+  EXPECT_TRUE(nq::join_uses_tables(13));
+  const nq::CountResult r = nq::count_solutions({14, 2, nq::CountMethod::join});
+  EXPECT_EQ(r.total(), nq::known::kTotal[14]);
+  EXPECT_EQ(r.unique(), nq::known::kUnique[14]);
+  const nq::KernelTier tier = nq::selected_kernel_tier();
+  if (nq::kernel_tier_available(nq::KernelTier::avx2)) {
+    nq::select_kernel_tier(nq::KernelTier::avx2);
+    EXPECT_EQ(nq::choose_method(18), nq::CountMethod::backtrack);
+    nq::set_join_table_limit(saved);
+    EXPECT_EQ(nq::choose_method(18), nq::CountMethod::join);
+    nq::select_kernel_tier(tier);
+  }
+  nq::set_join_table_limit(saved);
+  EXPECT_TRUE(nq::join_uses_tables(14));
+}
+
 // `auto` follows the kernel tier the backtracker would use (measured crossovers): the AVX-512
 // backtracker hands over to the join at N = 20 alone, the AVX2 one from N = 18 to the last N
 // with tables (22), the scalar one from N = 16, NEON from 20.
