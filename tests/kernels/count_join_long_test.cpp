@@ -1,7 +1,7 @@
 // The join counter at benchmark size (ctest --test-dir build/release -L long, not in the default
-// run: 6 s on the two vCPUs of the Zen 3 VM in 2026-11, once about a minute): totals and
-// classes for N = 16..18 against OEIS A000170/A002562, and the tables' largest N against the
-// row search.
+// run: about 25 s on the two vCPUs of the Zen 3 VM, 6 s of it N = 16..18): totals and classes
+// for N = 16..18 against OEIS A000170/A002562, and the tables' largest N against the row
+// search.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -24,7 +24,7 @@ TEST(JoinCountLong, TotalsAndClassesMatchOeisUpTo18) {
 // At N = kMaxTableJoinN = 22 the inner placements have six rows (three shared two-row sets a
 // placement) and bit 32 of the tables' back-diagonal words is left out: groups spread over the
 // column sets, both weights, tabled against searched row by row (about 0.7 s a searched group,
-// 1.3 s to build the tables).
+// 2 s to build the tables).
 TEST(JoinCountLong, TabledAndSearchedAgreeAtTheLargestTabledN) {
   constexpr int n = nq::kernels::kMaxTableJoinN;
   static_assert(n == 22);
