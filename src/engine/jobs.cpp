@@ -203,17 +203,16 @@ CountMethod choose_method(int n) {
   // 301 of 512: 7.3-7.9 s against 10.6-11.6 s each (samples understate the join, as above).
   // N = 17 stays (2.95 s against 1.52 s, medians of 5). The AVX-512 tier's crossovers at odd N
   // have not been re-measured. With tables at N = 22 (six inner rows) the AVX2 tier's join
-  // leads there too: shards 3, 1001 and 1777 of 2048 took 18.5-19.7 s (1.4 s of it the tables)
-  // against 23.1-23.7 s by the backtracker (Zen 3, one thread; the row search took about 14 s
-  // where the tables take 2.2 s).
+  // leads there too: shards 3, 1001 and 1777 of 2048 took 19.2-20.4 s (1.4 s of it the tables)
+  // against 23.1-23.7 s by the backtracker (Zen 3, one thread, CPU time; on shard 5/16384 the
+  // row search took 14.0 s where the tables take 3.6 s, 1.3 s of it building them).
   int from = 16;
   switch (selected_kernel_tier()) {
     case KernelTier::avx512:
       return n == 20 ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::avx2:
-      return n >= 18 && n <= kernels::kMaxTableJoinN && join_uses_tables(n)
-                 ? CountMethod::join
-                 : CountMethod::backtrack;
+      // join_uses_tables: N has tables (N <= kMaxTableJoinN) and they fit the limit.
+      return n >= 18 && join_uses_tables(n) ? CountMethod::join : CountMethod::backtrack;
     case KernelTier::neon:
       from = 20;
       break;

@@ -215,8 +215,8 @@ void for_each_placement(int n, int half, int first, int last, bool diagonal, F&&
 
 // The table in two passes over the placements, one to count them per column set and one to
 // put each in its place, so that building it holds the table and two offsets per column set
-// (placement_table_bytes) and no more: a list of every placement sorted afterwards took 1.5 to
-// 2 times the table, 416 MB resident at N = 22.
+// (join_table_bytes counts both) and no more: a list of every placement sorted afterwards took 1.5
+// to 2 times the table, 416 MB resident at N = 22.
 PlacementTable make_placement_table(int n, int half, int first, int last, bool diagonal) {
   PlacementTable t;
   const std::size_t sets = std::size_t{1} << n;
@@ -968,8 +968,8 @@ struct JoinBuffers {
   std::vector<std::uint32_t> inner_order;            // the split's inner ones, by pair count
   std::vector<std::uint8_t> inner_group;             // per inner one: its pair-count group
   std::vector<std::uint64_t> live;                   // the row search's sets of its rows
-  std::vector<std::int32_t> shared_slots;            // the two-row sets' slots: outer and
-                                                     // inner prefixes, then suffixes
+  std::vector<std::int32_t> shared_slots;            // the two-row sets' slots: prefixes,
+                                                     // middles, suffixes (outer, inner each)
   BlockProgram program;                              // the top side of one group
 };
 
