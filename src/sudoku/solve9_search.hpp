@@ -804,8 +804,14 @@ struct Search {
         Pl = _mm512_ternarylogic_epi32(Pl, xl, _mm512_permutexvar_epi32(bl, n3), 0xf8);
         Ph = _mm512_ternarylogic_epi32(Ph, xh, _mm512_permutexvar_epi32(bh, n3), 0xf8);
       }
-      // Column singles and the stack rule, digit by digit, in band layout.
-      {
+      // Column singles and the stack rule, digit by digit, in band layout: only in an
+      // iteration where the rules above change nothing, as the word updates run their digit
+      // pass only at the band rules' fixpoint (the last iteration still applies every rule).
+      // Solver alone, minima of 7 interleaved runs, Zen 4: serg 1.86 -> 1.79 us, magictour
+      // 5.48 -> 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
+      const bool quiet = !(_mm512_test_epi32_mask(Pl, Pl) | _mm512_test_epi32_mask(Ph, Ph) |
+                           _mm512_cmpneq_epi32_mask(xl, L) | _mm512_cmpneq_epi32_mask(xh, H));
+      if (quiet) {
         __m512i X[3];
         to_bands(xl, xh, X);
         __m512i occ[3];
