@@ -23,6 +23,9 @@
 // When no word changes, naked singles (a cell with one digit left, found per band with
 // once/twice accumulators over the nine digit words) fix the digit's place in its row, and
 // the loop runs again; so does the per-digit pass (column singles, stack permutation).
+// With AVX-512, a round that starts with four or more pending words hands the rest of the
+// propagation to `propagate_all`, which applies all of these rules at once to the 27 words
+// in two registers until nothing changes (the same fixpoint).
 // Then it guesses on the bivalue cell with the most open peers.
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
