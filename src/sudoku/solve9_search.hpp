@@ -285,54 +285,60 @@ inline V free_pairs(V pairs, V given_pairs, V sentinel, const Ops& op) {
   return op.xor_(pairs, op.and_(op.xor_(pairs, sentinel), blocked));
 }
 
-struct ScalarOps {
-  static std::uint32_t shr(std::uint32_t x, int n) { return x >> n; }
-  static std::uint32_t shl(std::uint32_t x, int n) { return x << n; }
-  static std::uint32_t and_(std::uint32_t x, std::uint32_t y) { return x & y; }
-  static std::uint32_t or_(std::uint32_t x, std::uint32_t y) { return x | y; }
-  static std::uint32_t xor_(std::uint32_t x, std::uint32_t y) { return x ^ y; }
-  static std::uint32_t add(std::uint32_t x, std::uint32_t y) { return x + y; }
-  static std::uint32_t sub(std::uint32_t x, std::uint32_t y) { return x - y; }
+// The operations the functions above and below are written in, on one word or on the
+// 32-bit lanes of an AVX2 or AVX-512 register: GNU vector arithmetic on `L` (std::uint32_t,
+// or a vector of them the register's size), lane-wise, a scalar operand (a constant mask)
+// broadcast to every lane. One form for all three, so each rule is written once.
+template <typename L>
+struct WordOps {
+  template <typename Y>
+  static auto lanes(Y y) {
+    if constexpr (sizeof(Y) == sizeof(L))
+      return (L)y;
+    else
+      return static_cast<std::uint32_t>(y);
+  }
+  template <typename V>
+  static V shr(V x, int n) {
+    return (V)(lanes(x) >> n);
+  }
+  template <typename V>
+  static V shl(V x, int n) {
+    return (V)(lanes(x) << n);
+  }
+  template <typename V, typename Y>
+  static V and_(V x, Y y) {
+    return (V)(lanes(x) & lanes(y));
+  }
+  template <typename V>
+  static V or_(V x, V y) {
+    return (V)(lanes(x) | lanes(y));
+  }
+  template <typename V>
+  static V xor_(V x, V y) {
+    return (V)(lanes(x) ^ lanes(y));
+  }
+  template <typename V>
+  static V add(V x, std::uint32_t y) {
+    return (V)(lanes(x) + y);
+  }
+  template <typename V>
+  static V sub(V x, V y) {
+    return (V)(lanes(x) - lanes(y));
+  }
 };
+using ScalarOps = WordOps<std::uint32_t>;
+#if SUDOKU_TIER_AVX2
+using LaneOps = WordOps<std::uint32_t __attribute__((vector_size(32)))>;
+#endif
+#if SUDOKU_TIER_AVX512
+using Lane512Ops = WordOps<std::uint32_t __attribute__((vector_size(64)))>;
+#endif
 
 // The sentinel of digit d: 1 << d in each slot.
 constexpr std::uint32_t sentinel_of(int d) {
   return 0x100401u << d;
 }
-
-#if SUDOKU_TIER_AVX2
-struct LaneOps {
-  static __m256i shr(__m256i x, int n) { return _mm256_srli_epi32(x, n); }
-  static __m256i shl(__m256i x, int n) { return _mm256_slli_epi32(x, n); }
-  static __m256i and_(__m256i x, std::uint32_t y) {
-    return _mm256_and_si256(x, _mm256_set1_epi32(static_cast<int>(y)));
-  }
-  static __m256i and_(__m256i x, __m256i y) { return _mm256_and_si256(x, y); }
-  static __m256i or_(__m256i x, __m256i y) { return _mm256_or_si256(x, y); }
-  static __m256i xor_(__m256i x, __m256i y) { return _mm256_xor_si256(x, y); }
-  static __m256i add(__m256i x, std::uint32_t y) {
-    return _mm256_add_epi32(x, _mm256_set1_epi32(static_cast<int>(y)));
-  }
-  static __m256i sub(__m256i x, __m256i y) { return _mm256_sub_epi32(x, y); }
-};
-#endif
-
-#if SUDOKU_TIER_AVX512
-struct Lane512Ops {
-  static __m512i shr(__m512i x, int n) { return _mm512_srli_epi32(x, n); }
-  static __m512i shl(__m512i x, int n) { return _mm512_slli_epi32(x, n); }
-  static __m512i and_(__m512i x, std::uint32_t y) {
-    return _mm512_and_si512(x, _mm512_set1_epi32(static_cast<int>(y)));
-  }
-  static __m512i and_(__m512i x, __m512i y) { return _mm512_and_si512(x, y); }
-  static __m512i or_(__m512i x, __m512i y) { return _mm512_or_si512(x, y); }
-  static __m512i xor_(__m512i x, __m512i y) { return _mm512_xor_si512(x, y); }
-  static __m512i add(__m512i x, std::uint32_t y) {
-    return _mm512_add_epi32(x, _mm512_set1_epi32(static_cast<int>(y)));
-  }
-  static __m512i sub(__m512i x, __m512i y) { return _mm512_sub_epi32(x, y); }
-};
-#endif
 
 // The stack rule for a digit, all three stacks at once: the vertical twin of the band
 // permutation. `m`: bit 9*b + c set when the digit can still take column c in band b (its
