@@ -805,8 +805,8 @@ struct Search {
         const __m512i twice = _mm512_ternarylogic_epi32(t3, o3, a8, 0xf8);
         const __m512i once = _mm512_or_si512(o3, a8);
         // An open cell with no digit, or a solved one with two, fails.
-        if (_mm512_mask_test_epi32_mask(0x7, _mm512_andnot_si512(once, U3),
-                                        _mm512_andnot_si512(once, U3)) |
+        const __m512i empty = _mm512_andnot_si512(once, U3);
+        if (_mm512_mask_test_epi32_mask(0x7, empty, empty) |
             _mm512_mask_test_epi32_mask(0x7, _mm512_andnot_si512(U3, twice), bcast(kBandAll)))
           return false;
         const __m512i n3 = _mm512_andnot_si512(twice, U3);
