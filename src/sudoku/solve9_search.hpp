@@ -23,9 +23,9 @@
 // When no word changes, naked singles (a cell with one digit left, found per band with
 // once/twice accumulators over the nine digit words) fix the digit's place in its row, and
 // the loop runs again; so does the per-digit pass (column singles, stack permutation).
-// With AVX-512, a round that starts with four or more pending words hands the rest of the
+// With AVX2, a round that starts with three or more pending words hands the rest of the
 // propagation to `propagate_all`, which applies all of these rules at once to the 27 words
-// in two registers until nothing changes (the same fixpoint).
+// in four 256-bit registers until nothing changes (the same fixpoint).
 // Then it guesses on the bivalue cell with the most open peers.
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
@@ -286,9 +286,9 @@ inline V free_pairs(V pairs, V given_pairs, V sentinel, const Ops& op) {
 }
 
 // The operations the functions above and below are written in, on one word or on the
-// 32-bit lanes of an AVX2 or AVX-512 register: GNU vector arithmetic on `L` (std::uint32_t,
-// or a vector of them the register's size), lane-wise, a scalar operand (a constant mask)
-// broadcast to every lane. One form for all three, so each rule is written once.
+// 32-bit lanes of a 256-bit register: GNU vector arithmetic on `L` (std::uint32_t, or a
+// vector of eight), lane-wise, a scalar operand (a constant mask) broadcast to every lane.
+// One form for both, so each rule is written once.
 template <typename L>
 struct WordOps {
   template <typename Y>
@@ -329,10 +329,9 @@ struct WordOps {
 };
 using ScalarOps = WordOps<std::uint32_t>;
 #if SUDOKU_TIER_AVX2
-using LaneOps = WordOps<std::uint32_t __attribute__((vector_size(32)))>;
-#endif
-#if SUDOKU_TIER_AVX512
-using Lane512Ops = WordOps<std::uint32_t __attribute__((vector_size(64)))>;
+// Eight words in the lanes of a 256-bit register, with GNU vector arithmetic.
+using V8 = std::uint32_t __attribute__((vector_size(32)));
+using LaneOps = WordOps<V8>;
 #endif
 
 // The sentinel of digit d: 1 << d in each slot.
@@ -709,218 +708,225 @@ struct Search {
     return found;
   }
 
-#if SUDOKU_TIER_AVX512
-  // Every rule at once (AVX-512 only). One iteration takes the whole state, the 27 words in
-  // two 512-bit registers (lane i of the first, of the second, is word i, 16 + i; words 27-31
-  // stay zero), applies the band rule, row singles, naked singles, column singles and the
-  // stack rule to it as it stands, then makes every placement found: each placed cell leaves
-  // the band's other digit words, its column the digit's other bands. Iterations run until
-  // one changes nothing. The rules and their consequences are the word updates' below, so
-  // the fixpoint is the same and so are the guesses (serg 6.025, magictour 9.752, 17-clue
-  // 0.641, the hardest 80.307 a puzzle). Where the word updates take a word at a time, with
-  // a branch on whether it placed a digit and loads that wait on the last update's stores,
-  // an iteration here has no branch but its exit and works on all 27 words; it costs about
-  // 80 ns against a few ns a word update, but a propagation needs about half as many
+#if SUDOKU_TIER_AVX2
+  // Every rule at once (AVX2 and AVX-512 tiers). One iteration takes the whole state,
+  // applies the band rule, row singles, naked singles, column singles and the stack rule to
+  // it as it stands, then makes every placement found: each placed cell leaves the band's
+  // other digit words, its column the digit's other bands. Iterations run until one changes
+  // nothing. The rules and their consequences are the word updates', so the fixpoint is the
+  // same and so are the guesses (serg 6.025, magictour 9.752, 17-clue 0.641, the hardest
+  // 80.307 a puzzle). Where the word updates take a word at a time, with a branch on whether
+  // it placed a digit and loads that wait on the last update's stores, an iteration has no
+  // branch but its exits and works on all 27 words; a propagation needs about half as many
   // iterations as the word updates take rounds and passes (3.3 a propagation on the hardest
-  // set, serg 3.5; docs/SUDOKU.md, "Every rule at once"), so it pays where many words are
-  // pending: see `propagate`.
-  static __m512i bcast(std::uint32_t v) {
-    return _mm512_set1_epi32(static_cast<int>(v));
+  // set; docs/SUDOKU.md, "Every rule at once"), so it pays where many words are pending.
+  //
+  // The 27 words are in band layout, as the digit pass takes them: lane d of X[b] is word
+  // 3*d + b for digits 0-7, lane b of X[3] is digit 8's word of band b (lanes 3-7 zero). The
+  // rules are lane-wise there but for two: sums over a band's nine digits (naked singles,
+  // the band's placements) fold lanes by shuffles, and digit 8's sums over its three bands
+  // take its lanes rotated by one and by two (the stack rule and the column singles are the
+  // same under a rotation of the bands, so lane b of the rotated pass is band b's result).
+  // The AVX-512 tier compiles the same code (its three-input logic fuses the and/or chains):
+  // an earlier form in two 512-bit registers in F's own layout, which needed lane shifts
+  // across registers for the band sums and permutes into this layout for the digit rule, was
+  // slower there (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81 -> 1.66 us,
+  // magictour 5.26 -> 4.62, 17-clue 1.23 -> 0.96, the hardest 5,000 34.1 -> 30.3).
+  static V8 vec(__m256i m) {
+    return (V8)m;
+  }
+  static __m256i reg(V8 v) {
+    return (__m256i)v;
+  }
+  static bool any(V8 v) {
+    return !_mm256_testz_si256(reg(v), reg(v));
+  }
+  // All ones in a lane where v is not zero.
+  static V8 nonzero(V8 v) {
+    return ~(V8)(v == 0);
+  }
+  // Lane b of v in every lane.
+  static V8 lane_of(V8 v, int b) {
+    return vec(_mm256_permutevar8x32_epi32(reg(v), _mm256_set1_epi32(b)));
+  }
+  // Lanes 0-2 rotated by one (lane 0 takes lane 1) and by two; lane 3 and the high half stay.
+  static V8 rotate1(V8 v) {
+    return vec(_mm256_shuffle_epi32(reg(v), 0xc9));
+  }
+  static V8 rotate2(V8 v) {
+    return vec(_mm256_shuffle_epi32(reg(v), 0xd2));
+  }
+  // Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
+  static V8 rows_up(V8 y, int k) {
+    return y >> (9 * k) | y << (27 - 9 * k);
+  }
+  static V8 repeat3(V8 m) {
+    return m | m << 9 | m << 18;
+  }
+  static V8 columns_of(V8 y) {
+    return (y | y >> 9 | y >> 18) & 0x1ff;
+  }
+  // Once and twice (o, t) over lane pairs `imm` apart within each 128-bit half.
+  template <int imm>
+  static void fold_lanes(V8& o, V8& t) {
+    const V8 po = vec(_mm256_shuffle_epi32(reg(o), imm));
+    t |= vec(_mm256_shuffle_epi32(reg(t), imm)) | (o & po);
+    o |= po;
+  }
+  // Lane 0 of `low` (band 0), lane 4 of `low` (band 1), lane 2 of `band2`, in lanes 0-2.
+  static V8 bands_in_lanes(V8 low, V8 band2) {
+    return vec(_mm256_blend_epi32(
+        _mm256_permutevar8x32_epi32(reg(low), _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0)),
+        reg(band2), 0x04));
+  }
+  // Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
+  static void band_sums(const V8* x, V8& once, V8& twice) {
+    const V8 a = vec(_mm256_permute2x128_si256(reg(x[0]), reg(x[1]), 0x20));
+    const V8 c = vec(_mm256_permute2x128_si256(reg(x[0]), reg(x[1]), 0x31));
+    const V8 e = vec(_mm256_permute2x128_si256(reg(x[2]), reg(x[2]), 0x01));
+    V8 o = a | c, t = a & c, o2 = x[2] | e, t2 = x[2] & e;
+    fold_lanes<0x4e>(o, t);
+    fold_lanes<0x4e>(o2, t2);
+    fold_lanes<0xb1>(o, t);
+    fold_lanes<0xb1>(o2, t2);
+    once = bands_in_lanes(o, o2);
+    twice = bands_in_lanes(t, t2);
   }
 
-  // The band rule and the row singles of 16 words in lanes (lane i of `u`: the open cells of
-  // word i's band): in `x` each word with the cells that lie on a permutation of its mini-rows
-  // (the table's rule, by rotations of the mini-row bits as `fitting_columns` does for
-  // stacks), in `P` its rows with one place on an open cell. False when a word of the
-  // `valid` lanes empties.
-  static bool band_rule_lanes(__m512i w, __m512i u, __mmask16 valid, __m512i& x, __m512i& P) {
-    const __m512i grid = bcast(0x1249249), k01 = bcast(0x241209), k0 = bcast(0x40201);
-    const __m512i g = _mm512_and_si512(
-        _mm512_ternarylogic_epi32(w, _mm512_srli_epi32(w, 1), _mm512_srli_epi32(w, 2), 0xfe), grid);
-    const __m512i r1 = _mm512_or_si512(_mm512_srli_epi32(g, 9), _mm512_slli_epi32(g, 18));
-    const __m512i r2 = _mm512_or_si512(_mm512_srli_epi32(g, 18), _mm512_slli_epi32(g, 9));
-    const auto c1 = [&](__m512i y) {
-      return _mm512_ternarylogic_epi32(k01, _mm512_srli_epi32(y, 3), _mm512_slli_epi32(y, 6), 0xca);
-    };
-    const auto c2 = [&](__m512i y) {
-      return _mm512_ternarylogic_epi32(k0, _mm512_srli_epi32(y, 6), _mm512_slli_epi32(y, 3), 0xca);
-    };
-    const __m512i allowed = _mm512_and_si512(
-        _mm512_ternarylogic_epi32(c1(r1), c2(r2), _mm512_and_si512(c2(r1), c1(r2)), 0xea), g);
-    x = _mm512_and_si512(w, _mm512_ternarylogic_epi32(allowed, _mm512_slli_epi32(allowed, 1),
-                                                      _mm512_slli_epi32(allowed, 2), 0xfe));
-    if (_mm512_mask_testn_epi32_mask(valid, x, x)) return false;
-    const __m512i z = _mm512_and_si512(x, _mm512_sub_epi32(x, k0));
-    const __m512i rm0 = bcast(kRowMask[0]), rm1 = bcast(kRowMask[1]), rm2 = bcast(kRowMask[2]);
-    __m512i multi = _mm512_maskz_mov_epi32(_mm512_test_epi32_mask(z, rm0), rm0);
-    multi = _mm512_mask_or_epi32(multi, _mm512_test_epi32_mask(z, rm1), multi, rm1);
-    multi = _mm512_mask_or_epi32(multi, _mm512_test_epi32_mask(z, rm2), multi, rm2);
-    P = _mm512_ternarylogic_epi32(x, multi, u, 0x20);
-    return true;
+  // The band rule and the row singles of eight words (`u`: the open cells of each word's
+  // band): returns the words with only the cells that lie on a permutation of their
+  // mini-rows (the table's rule, by rotations of the mini-row bits as `fitting_columns` does
+  // for stacks); `P` gets their rows with one place on an open cell.
+  static V8 band_rule8(V8 w, V8 u, V8& P) {
+    const V8 g = (w | w >> 1 | w >> 2) & 0x1249249;
+    const V8 c1 = (g >> 3 & 0x241209) | (g << 6 & 0x1008040);  // box k + 1 in box k's place
+    const V8 c2 = (g >> 6 & 0x40201) | (g << 3 & 0x1209048);   // box k + 2
+    const V8 allowed = ((rows_up(c1, 1) & rows_up(c2, 2)) | (rows_up(c2, 1) & rows_up(c1, 2))) & g;
+    const V8 x = w & (allowed | allowed << 1 | allowed << 2);
+    const V8 z = x & (x - kColumnRepeat);  // rows with two places or more
+    V8 multi = {};
+    for (std::uint32_t row : kRowMask) multi |= nonzero(z & row) & row;
+    P = x & u & ~multi;
+    return x;
+  }
+
+  // Column singles and the stack rule over three band registers `v` (`u`: their open
+  // cells), lane-wise: the kept cells of each band (`keep`) and the digit's column singles
+  // (`hidden`, in all three rows). Lanes that fail are all ones in the result.
+  static V8 digit_rule8(const V8* v, const V8* u, V8* keep, V8& hidden) {
+    V8 once = {}, twice = {}, placed = {}, occ[3];
+    for (int b = 0; b < 3; ++b) {
+      for (int r = 0; r < 3; ++r) {
+        const V8 row = v[b] >> (9 * r) & 0x1ff;
+        twice |= once & row;
+        once |= row;
+      }
+      placed |= v[b] & ~u[b];
+      occ[b] = columns_of(v[b]);
+    }
+    const LaneOps op;
+    const V8 fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
+    hidden = repeat3(once & ~(twice | columns_of(placed)));
+    for (int b = 0; b < 3; ++b) keep[b] = repeat3(fit >> (9 * b) & 0x1ff);
+    return (V8)(once != 0x1ff) | (V8)(stacks_kept(fit, op) != 0x49);
   }
 
   static bool propagate_all(State& s) {
-    // F's layout in two registers: lane i of L (H) is word i (16 + i); words 27-31 are zero.
-    __m512i L = _mm512_load_si512(s.F), H = _mm512_load_si512(s.F + 16);
-    __m512i U3 = _mm512_maskz_loadu_epi32(0x7, s.unsolved);  // lane b: band b's open cells
-    const __m512i bl = _mm512_setr_epi32(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0);
-    const __m512i bh = _mm512_setr_epi32(1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1);
-    const __m512i dl = _mm512_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5);
-    const __m512i dh = _mm512_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 9, 9);
-    // F lane -> band-layout source: lanes of bands 0 and 1 from two registers (d + 16 b).
-    const __m512i sl = _mm512_setr_epi32(0, 16, 0, 1, 17, 1, 2, 18, 2, 3, 19, 3, 4, 20, 4, 5);
-    const __m512i sh = _mm512_setr_epi32(21, 5, 6, 22, 6, 7, 23, 7, 8, 24, 8, 9, 25, 9, 9, 9);
-    constexpr __mmask16 b2l = 0x4924, b2h = 0x0492;  // lanes of band 2
-    const __m512i step =
-        _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 27, 27, 27, 27, 27, 27);
-    const __m512i m9 = bcast(0x1ff), one = bcast(1), zero = _mm512_setzero_si512();
-    const __m512i rm[3] = {bcast(kRowMask[0]), bcast(kRowMask[1]), bcast(kRowMask[2])};
-    constexpr __mmask16 nine = 0x1ff, all = 0xffff, high = 0x7ff;
-    const auto to_bands = [&](__m512i lo, __m512i hi, __m512i* out) {
-      for (int b = 0; b < 3; ++b)
-        out[b] = _mm512_permutex2var_epi32(lo, _mm512_add_epi32(step, bcast(b)), hi);
-    };
-    const auto per_band = [&](const __m512i* v, __m512i& lo, __m512i& hi) {
-      lo = _mm512_mask_permutexvar_epi32(_mm512_permutex2var_epi32(v[0], sl, v[1]), b2l, dl, v[2]);
-      hi = _mm512_mask_permutexvar_epi32(_mm512_permutex2var_epi32(v[0], sh, v[1]), b2h, dh, v[2]);
-    };
+    __m256i loaded[3];
+    digit_lanes(s.F, loaded);
+    V8 X[4] = {vec(loaded[0]), vec(loaded[1]), vec(loaded[2]),
+               vec(_mm256_load_si256(reinterpret_cast<const __m256i*>(s.F + 24)))};
+    V8 U = vec(_mm256_setr_epi32(static_cast<int>(s.unsolved[0]), static_cast<int>(s.unsolved[1]),
+                                 static_cast<int>(s.unsolved[2]), 0, 0, 0, 0, 0));
+    const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};  // X[3]'s lanes
     for (;;) {
-      const __m512i Ul = _mm512_permutexvar_epi32(bl, U3), Uh = _mm512_permutexvar_epi32(bh, U3);
-      __m512i xl, xh, Pl, Ph;
-      if (!band_rule_lanes(L, Ul, all, xl, Pl) || !band_rule_lanes(H, Uh, high, xh, Ph))
+      const V8 Ub[4] = {lane_of(U, 0), lane_of(U, 1), lane_of(U, 2), U};
+      V8 x[4], P[4];
+      for (int k = 0; k < 4; ++k) x[k] = band_rule8(X[k], Ub[k], P[k]);
+      if (any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) | ((V8)(x[3] == 0) & first3)))
         return false;
-      // Naked singles: once and twice over each band's nine digits, into lanes 0-2.
+      // Naked singles: an open cell with no digit, or a solved one with two, fails.
       {
-        __m512i p = _mm512_alignr_epi32(xh, xl, 3), ph = _mm512_alignr_epi32(zero, xh, 3);
-        const __m512i t1 = _mm512_and_si512(xl, p), o1 = _mm512_or_si512(xl, p);
-        const __m512i t1h = _mm512_and_si512(xh, ph), o1h = _mm512_or_si512(xh, ph);
-        __m512i po = _mm512_alignr_epi32(o1h, o1, 6), pt = _mm512_alignr_epi32(t1h, t1, 6);
-        const __m512i t2 = _mm512_ternarylogic_epi32(t1, pt, _mm512_and_si512(o1, po), 0xfe);
-        const __m512i o2 = _mm512_or_si512(o1, po);
-        po = _mm512_alignr_epi32(zero, o2, 12);
-        pt = _mm512_alignr_epi32(zero, t2, 12);
-        const __m512i t3 = _mm512_ternarylogic_epi32(t2, pt, _mm512_and_si512(o2, po), 0xfe);
-        const __m512i o3 = _mm512_or_si512(o2, po);
-        const __m512i a8 = _mm512_alignr_epi32(zero, xh, 8);
-        const __m512i twice = _mm512_ternarylogic_epi32(t3, o3, a8, 0xf8);
-        const __m512i once = _mm512_or_si512(o3, a8);
-        // An open cell with no digit, or a solved one with two, fails.
-        const __m512i empty = _mm512_andnot_si512(once, U3);
-        if (_mm512_mask_test_epi32_mask(0x7, empty, empty) |
-            _mm512_mask_test_epi32_mask(0x7, _mm512_andnot_si512(U3, twice), bcast(kBandAll)))
-          return false;
-        const __m512i n3 = _mm512_andnot_si512(twice, U3);
-        Pl = _mm512_ternarylogic_epi32(Pl, xl, _mm512_permutexvar_epi32(bl, n3), 0xf8);
-        Ph = _mm512_ternarylogic_epi32(Ph, xh, _mm512_permutexvar_epi32(bh, n3), 0xf8);
+        V8 once, twice;
+        band_sums(x, once, twice);
+        twice |= once & x[3];
+        once |= x[3];
+        if (any((U & ~once) | (twice & ~U & first3))) return false;
+        const V8 n3 = U & ~twice;
+        for (int b = 0; b < 3; ++b) P[b] |= x[b] & lane_of(n3, b);
+        P[3] |= x[3] & n3;
       }
-      // Column singles and the stack rule, digit by digit, in band layout: only in an
-      // iteration where the rules above change nothing, as the word updates run their digit
-      // pass only at the band rules' fixpoint (the last iteration still applies every rule).
-      // Solver alone, minima of 7 interleaved runs, Zen 4: serg 1.86 -> 1.79 us, magictour
-      // 5.48 -> 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
-      const bool quiet = !(_mm512_test_epi32_mask(Pl, Pl) | _mm512_test_epi32_mask(Ph, Ph) |
-                           _mm512_cmpneq_epi32_mask(xl, L) | _mm512_cmpneq_epi32_mask(xh, H));
-      if (quiet) {
-        __m512i X[3];
-        to_bands(xl, xh, X);
-        __m512i occ[3];
-        __m512i once = _mm512_setzero_si512(), twice = once, placed_cols = once;
+      // Column singles and the stack rule, digit by digit, only in an iteration where the
+      // rules above change nothing, as the word updates run their digit pass only at the band
+      // rules' fixpoint (the last iteration still applies every rule). AVX-512 form in F's
+      // layout, minima of 7 interleaved runs, Zen 4: serg 1.86 -> 1.79 us, magictour 5.48 ->
+      // 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
+      if (!any(P[0] | P[1] | P[2] | P[3] | (x[0] ^ X[0]) | (x[1] ^ X[1]) | (x[2] ^ X[2]) |
+               (x[3] ^ X[3]))) {
+        V8 keep[3], hidden, keep8[3], hidden8;
+        const V8 v8[3] = {x[3], rotate1(x[3]), rotate2(x[3])};
+        const V8 u8[3] = {U, rotate1(U), rotate2(U)};
+        if (any(digit_rule8(x, Ub, keep, hidden) | (digit_rule8(v8, u8, keep8, hidden8) & first3)))
+          return false;
         for (int b = 0; b < 3; ++b) {
-          for (int r = 0; r < 3; ++r) {
-            const __m512i row = _mm512_and_si512(_mm512_srli_epi32(X[b], 9 * r), m9);
-            twice = _mm512_ternarylogic_epi32(twice, once, row, 0xf8);
-            once = _mm512_or_si512(once, row);
-          }
-          const __m512i placed = _mm512_andnot_si512(_mm512_permutexvar_epi32(bcast(b), U3), X[b]);
-          placed_cols = _mm512_ternarylogic_epi32(
-              placed_cols, placed,
-              _mm512_or_si512(_mm512_srli_epi32(placed, 9), _mm512_srli_epi32(placed, 18)), 0xfe);
-          occ[b] = _mm512_and_si512(_mm512_ternarylogic_epi32(X[b], _mm512_srli_epi32(X[b], 9),
-                                                              _mm512_srli_epi32(X[b], 18), 0xfe),
-                                    m9);
+          x[b] &= keep[b];
+          P[b] = (P[b] | (hidden & Ub[b])) & x[b];
         }
-        placed_cols = _mm512_and_si512(placed_cols, m9);
-        if (_mm512_mask_cmpneq_epi32_mask(nine, once, m9)) return false;
-        const Lane512Ops op;
-        const __m512i fit =
-            fitting_columns(_mm512_ternarylogic_epi32(occ[0], _mm512_slli_epi32(occ[1], 9),
-                                                      _mm512_slli_epi32(occ[2], 18), 0xfe),
-                            op);
-        if (_mm512_mask_cmpneq_epi32_mask(nine, stacks_kept(fit, op), bcast(0x49))) return false;
-        const __m512i hidden = _mm512_andnot_si512(_mm512_or_si512(twice, placed_cols), once);
-        const __m512i hidden3 = _mm512_ternarylogic_epi32(hidden, _mm512_slli_epi32(hidden, 9),
-                                                          _mm512_slli_epi32(hidden, 18), 0xfe);
-        __m512i k3[3];
-        for (int b = 0; b < 3; ++b) {
-          const __m512i keep = _mm512_and_si512(_mm512_srli_epi32(fit, 9 * b), m9);
-          k3[b] = _mm512_ternarylogic_epi32(keep, _mm512_slli_epi32(keep, 9),
-                                            _mm512_slli_epi32(keep, 18), 0xfe);
-        }
-        __m512i kl, kh;
-        per_band(k3, kl, kh);
-        xl = _mm512_and_si512(xl, kl);
-        xh = _mm512_and_si512(xh, kh);
-        const __m512i hl = _mm512_permutexvar_epi32(dl, hidden3),
-                      hh = _mm512_permutexvar_epi32(dh, hidden3);
-        Pl = _mm512_and_si512(_mm512_ternarylogic_epi32(Pl, hl, Ul, 0xf8), xl);
-        Ph = _mm512_and_si512(_mm512_ternarylogic_epi32(Ph, hh, Uh, 0xf8), xh);
+        x[3] &= keep8[0];
+        P[3] = (P[3] | (hidden8 & U)) & x[3];
       }
       // Placements: a digit placed twice in a column or in a row of a word fails.
-      __m512i cml, cmh;
+      V8 cm, cm8;
       {
-        __m512i PB[3];
-        to_bands(Pl, Ph, PB);
-        __m512i pc[3];
-        for (int b = 0; b < 3; ++b)
-          pc[b] = _mm512_and_si512(_mm512_ternarylogic_epi32(PB[b], _mm512_srli_epi32(PB[b], 9),
-                                                             _mm512_srli_epi32(PB[b], 18), 0xfe),
-                                   m9);
-        const __m512i rep = _mm512_ternarylogic_epi32(pc[0], pc[1], pc[2], 0xe8);
-        if (_mm512_mask_test_epi32_mask(nine, rep, rep)) return false;
-        const __m512i cc = _mm512_ternarylogic_epi32(pc[0], pc[1], pc[2], 0xfe);
-        const __m512i cm = _mm512_ternarylogic_epi32(cc, _mm512_slli_epi32(cc, 9),
-                                                     _mm512_slli_epi32(cc, 18), 0xfe);
-        cml = _mm512_permutexvar_epi32(dl, cm);
-        cmh = _mm512_permutexvar_epi32(dh, cm);
+        const V8 p0 = columns_of(P[0]), p1 = columns_of(P[1]), p2 = columns_of(P[2]);
+        const V8 q0 = columns_of(P[3]), q1 = rotate1(q0), q2 = rotate2(q0);
+        if (any((p0 & p1) | (p2 & (p0 | p1)) | (q0 & q1) | (q2 & (q0 | q1)))) return false;
+        cm = repeat3(p0 | p1 | p2);
+        cm8 = repeat3(q0 | q1 | q2);
       }
-      // The union of each band's placements, into lanes 0-2.
-      __m512i up3;
-      {
-        const __m512i s1 = _mm512_or_si512(Pl, _mm512_alignr_epi32(Ph, Pl, 3));
-        const __m512i s1h = _mm512_or_si512(Ph, _mm512_alignr_epi32(zero, Ph, 3));
-        const __m512i s2 = _mm512_or_si512(s1, _mm512_alignr_epi32(s1h, s1, 6));
-        const __m512i s3 = _mm512_or_si512(s2, _mm512_alignr_epi32(zero, s2, 12));
-        up3 = _mm512_maskz_mov_epi32(0x7, _mm512_or_si512(s3, _mm512_alignr_epi32(zero, Ph, 8)));
-      }
+      // The union of each band's placements, band b in lane b.
+      V8 up, twice_unused;
+      band_sums(P, up, twice_unused);
+      up |= P[3];
       // A row of a word holding placements keeps only them; the band's placed cells and the
-      // digit's placed columns leave the word, its own placements stay. `bad` collects a row
-      // with two placements (a contradiction).
-      __mmask16 changed = 0, bad = 0;
-      const auto apply = [&](__m512i y, __m512i P, __m512i cm, __m512i up, __mmask16 valid,
-                             const __m512i& before) {
-        __m512i two = _mm512_setzero_si512();
-        for (int r = 0; r < 3; ++r) {
-          const __m512i pr = _mm512_and_si512(P, rm[r]);
-          two = _mm512_ternarylogic_epi32(two, pr, _mm512_sub_epi32(pr, one), 0xf8);
-          y = _mm512_mask_ternarylogic_epi32(y, _mm512_test_epi32_mask(pr, pr), rm[r], P, 0xba);
+      // digit's placed columns leave the word, its own placements stay.
+      V8 two = {}, changed = {};
+      for (int k = 0; k < 4; ++k) {
+        V8 clear = k < 3 ? lane_of(up, k) | cm : up | cm8;
+        for (std::uint32_t row : kRowMask) {
+          const V8 pr = P[k] & row;
+          two |= pr & (pr - 1);
+          clear |= nonzero(pr) & row;
         }
-        y = _mm512_maskz_ternarylogic_epi32(valid, y, _mm512_or_si512(up, cm), P, 0xb0);
-        changed |= _mm512_mask_cmpneq_epi32_mask(valid, y, before);
-        bad |= _mm512_mask_test_epi32_mask(valid, two, two);
-        return y;
-      };
-      const __m512i yl = apply(xl, Pl, cml, _mm512_permutexvar_epi32(bl, up3), all, L);
-      const __m512i yh = apply(xh, Ph, cmh, _mm512_permutexvar_epi32(bh, up3), high, H);
-      if (bad) return false;
-      const __mmask16 u_changed = _mm512_mask_test_epi32_mask(0x7, U3, up3);
-      L = yl;
-      H = yh;
-      U3 = _mm512_andnot_si512(up3, U3);
-      if (!(changed | u_changed)) break;
+        const V8 y = (x[k] & ~clear) | P[k];
+        changed |= y ^ X[k];
+        X[k] = y;
+      }
+      if (any(two)) return false;
+      const V8 placed_open = U & up;
+      U &= ~up;
+      if (!any(changed | placed_open)) break;
     }
-    _mm512_store_si512(s.F, L);
-    _mm512_store_si512(s.F + 16, H);
-    _mm512_mask_storeu_epi32(s.unsolved, 0x7, U3);
+    // Back to F's layout: word 8*k + i is lane (8*k + i) / 3 of X[(8*k + i) % 3].
+    const auto words = [&X](__m256i lane) {
+      struct Three {
+        __m256i v[3];
+      } t;
+      for (int b = 0; b < 3; ++b) t.v[b] = _mm256_permutevar8x32_epi32(reg(X[b]), lane);
+      return t;
+    };
+    auto* F = reinterpret_cast<__m256i*>(s.F);
+    auto w = words(_mm256_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2));
+    _mm256_store_si256(F,
+                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x92), w.v[2], 0x24));
+    w = words(_mm256_setr_epi32(2, 3, 3, 3, 4, 4, 4, 5));
+    _mm256_store_si256(F + 1,
+                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x24), w.v[2], 0x49));
+    w = words(_mm256_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7));
+    _mm256_store_si256(F + 2,
+                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x49), w.v[2], 0x92));
+    _mm256_store_si256(F + 3, reg(X[3]));
+    for (int b = 0; b < 3; ++b) s.unsolved[b] = U[b];
     s.pending = 0;
     s.dirty_n = s.dirty_d = 0;
     return true;
@@ -934,19 +940,20 @@ struct Search {
   // (the band rules' fixpoint), so the union of the rounds' words since a pass is exactly
   // what changed since that pass: no snapshot of F to keep and compare. A word a pass
   // changes is pending, so the pass looks at it again after the band rules.
-  // With AVX-512 a round that starts with 4 or more pending words hands the propagation to
-  // `propagate_all` (the start of every puzzle does, its givens' words pending): solver
-  // alone, minima of 7 interleaved runs, AMD EPYC Zen 4, against the word updates alone:
-  // 17-clue 1.72 -> 1.22 us, magictour 6.54 -> 5.49, the first 5,000 of the hardest set
-  // 41.2 -> 34.5, serg 1.84 -> 1.87 (level). Handing over at 3 or 5 words, or after the
-  // first 1-3 rounds, measured slower on serg or on the hardest set; `propagate_all` from the
-  // start, level on the hardest set and 26% slower on serg, whose propagations are short.
+  // With AVX2 a round that starts with 3 or more pending words hands the propagation to
+  // `propagate_all` (the start of every puzzle does, its givens' words pending). Solver
+  // alone, minima of 7 interleaved runs, AMD EPYC Zen 4, against the word updates alone
+  // (the `avx2` tier, handing over at 4): 17-clue 1.69 -> 1.12 us, magictour 6.52 -> 5.10,
+  // the first 5,000 of the hardest set 41.2 -> 33.3, serg 1.92 -> 1.85. Handing over at 3
+  // rather than 4 words, `avx512` tier: serg 1.66 -> 1.59, magictour 4.55 -> 4.38, hardest
+  // 30.3 -> 29.5 (the `avx2` tier level or 2% faster); at 2, 5 or from the start (1) slower
+  // on serg or on the hardest set: short propagations pay for the whole state's iterations.
   static bool propagate(State& s) {
     for (;;) {
       std::uint32_t changed = s.pending;
       if (changed) {
-#if SUDOKU_TIER_AVX512
-        if (std::popcount(changed) >= 4) return propagate_all(s);
+#if SUDOKU_TIER_AVX2
+        if (std::popcount(changed) >= 3) return propagate_all(s);
 #endif
         s.pending = 0;
         s.dirty_n |= changed;
