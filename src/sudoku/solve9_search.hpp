@@ -23,9 +23,9 @@
 // When no word changes, naked singles (a cell with one digit left, found per band with
 // once/twice accumulators over the nine digit words) fix the digit's place in its row, and
 // the loop runs again; so does the per-digit pass (column singles, stack permutation).
-// With AVX2, a round that starts with three or more pending words hands the rest of the
-// propagation to `propagate_all`, which applies all of these rules at once to the 27 words
-// in four 256-bit registers until nothing changes (the same fixpoint).
+// A round that starts with three or more pending words hands the rest of the propagation
+// to `propagate_all`, which applies all of these rules at once to the 27 words in four
+// 256-bit vectors until nothing changes (the same fixpoint).
 // Then it guesses on the bivalue cell with the most open peers.
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
@@ -40,6 +40,12 @@
 #if !defined(SUDOKU_TIER)
 #error "solve9_search.hpp is included by the solver's tier files only"
 #endif
+
+// The rules pass 256-bit GNU vectors (V8 below) by value. Without AVX that passing has an
+// ABI of its own, which the compilers warn about; every function here is internal to the tier
+// (an anonymous namespace) and inlined, so no call crosses that boundary. Not popped: gcc
+// reports the warning at the end of the tier file.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace sudoku::SUDOKU_TIER {
 namespace {
@@ -328,11 +334,11 @@ struct WordOps {
   }
 };
 using ScalarOps = WordOps<std::uint32_t>;
-#if SUDOKU_TIER_AVX2
-// Eight words in the lanes of a 256-bit register, with GNU vector arithmetic.
+// Eight words in the lanes of a 256-bit register (two 128-bit ones without AVX2), four in a
+// 128-bit one, with GNU vector arithmetic.
 using V8 = std::uint32_t __attribute__((vector_size(32)));
+using V4 = std::uint32_t __attribute__((vector_size(16)));
 using LaneOps = WordOps<V8>;
-#endif
 
 // The sentinel of digit d: 1 << d in each slot.
 constexpr std::uint32_t sentinel_of(int d) {
@@ -708,17 +714,15 @@ struct Search {
     return found;
   }
 
-#if SUDOKU_TIER_AVX2
-  // Every rule at once (AVX2 and AVX-512 tiers). One iteration takes the whole state,
-  // applies the band rule, row singles, naked singles, column singles and the stack rule to
-  // it as it stands, then makes every placement found: each placed cell leaves the band's
-  // other digit words, its column the digit's other bands. Iterations run until one changes
-  // nothing. The rules and their consequences are the word updates', so the fixpoint is the
-  // same and so are the guesses (serg 6.025, magictour 9.752, 17-clue 0.641, the hardest
-  // 80.307 a puzzle). Where the word updates take a word at a time, with a branch on whether
-  // it placed a digit and loads that wait on the last update's stores, an iteration has no
-  // branch but its exits and works on all 27 words; a propagation needs about half as many
-  // iterations as the word updates take rounds and passes (3.3 a propagation on the hardest
+  // Every rule at once. One iteration takes the whole state, applies the band rule, row singles,
+  // naked singles, column singles and the stack rule to it as it stands, then makes every placement
+  // found: each placed cell leaves the band's other digit words, its column the digit's other
+  // bands. Iterations run until one changes nothing. The rules and their consequences are the word
+  // updates', so the fixpoint is the same and so are the guesses (serg 6.025, magictour 9.752,
+  // 17-clue 0.641, the hardest 80.307 a puzzle). Where the word updates take a word at a time, with
+  // a branch on whether it placed a digit and loads that wait on the last update's stores, an
+  // iteration has no branch but its exits and works on all 27 words; a propagation needs about half
+  // as many iterations as the word updates take rounds and passes (3.3 a propagation on the hardest
   // set; docs/SUDOKU.md, "Every rule at once"), so it pays where many words are pending.
   //
   // The 27 words are in band layout, as the digit pass takes them: lane d of X[b] is word
@@ -727,34 +731,39 @@ struct Search {
   // the band's placements) fold lanes by shuffles, and digit 8's sums over its three bands
   // take its lanes rotated by one and by two (the stack rule and the column singles are the
   // same under a rotation of the bands, so lane b of the rotated pass is band b's result).
-  // The AVX-512 tier compiles the same code (its three-input logic fuses the and/or chains):
-  // an earlier form in two 512-bit registers in F's own layout, which needed lane shifts
-  // across registers for the band sums and permutes into this layout for the digit rule, was
-  // slower there (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81 -> 1.66 us,
+  // One source for every tier: GNU vector arithmetic and `__builtin_shufflevector`, which
+  // each tier's compiler lowers to its own instructions (AVX2 permutes; AVX-512's three-input
+  // logic fuses the and/or chains; two 128-bit halves with SSE or NEON). Written with AVX2
+  // intrinsics for the shuffles it was level with this (minima of 9, Zen 4, within 1%). An
+  // earlier AVX-512-only form in two 512-bit registers in F's own layout, which needed lane
+  // shifts across registers for the band sums and permutes into this layout for the digit
+  // rule, was slower (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81 -> 1.66 us,
   // magictour 5.26 -> 4.62, 17-clue 1.23 -> 0.96, the hardest 5,000 34.1 -> 30.3).
-  static V8 vec(__m256i m) {
-    return (V8)m;
-  }
-  static __m256i reg(V8 v) {
-    return (__m256i)v;
-  }
   static bool any(V8 v) {
-    return !_mm256_testz_si256(reg(v), reg(v));
+#if SUDOKU_TIER_AVX2
+    return !_mm256_testz_si256((__m256i)v, (__m256i)v);
+#else
+    const V4 h =
+        __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
+    return (q[0] | q[1]) != 0;
+#endif
   }
   // All ones in a lane where v is not zero.
   static V8 nonzero(V8 v) {
     return ~(V8)(v == 0);
   }
   // Lane b of v in every lane.
-  static V8 lane_of(V8 v, int b) {
-    return vec(_mm256_permutevar8x32_epi32(reg(v), _mm256_set1_epi32(b)));
+  template <int b>
+  static V8 lane_of(V8 v) {
+    return __builtin_shufflevector(v, v, b, b, b, b, b, b, b, b);
   }
   // Lanes 0-2 rotated by one (lane 0 takes lane 1) and by two; lane 3 and the high half stay.
   static V8 rotate1(V8 v) {
-    return vec(_mm256_shuffle_epi32(reg(v), 0xc9));
+    return __builtin_shufflevector(v, v, 1, 2, 0, 3, 5, 6, 4, 7);
   }
   static V8 rotate2(V8 v) {
-    return vec(_mm256_shuffle_epi32(reg(v), 0xd2));
+    return __builtin_shufflevector(v, v, 2, 0, 1, 3, 6, 4, 5, 7);
   }
   // Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
   static V8 rows_up(V8 y, int k) {
@@ -766,29 +775,55 @@ struct Search {
   static V8 columns_of(V8 y) {
     return (y | y >> 9 | y >> 18) & 0x1ff;
   }
-  // Once and twice (o, t) over lane pairs `imm` apart within each 128-bit half.
-  template <int imm>
+  // Once and twice (o, t) over lane pairs `k` apart (1 or 2) within each half.
+  template <int k>
   static void fold_lanes(V8& o, V8& t) {
-    const V8 po = vec(_mm256_shuffle_epi32(reg(o), imm));
-    t |= vec(_mm256_shuffle_epi32(reg(t), imm)) | (o & po);
+    const auto swap = [](V8 v) {
+      return __builtin_shufflevector(v, v, 0 ^ k, 1 ^ k, 2 ^ k, 3 ^ k, 4 ^ k, 5 ^ k, 6 ^ k, 7 ^ k);
+    };
+    const V8 po = swap(o);
+    t |= swap(t) | (o & po);
     o |= po;
   }
   // Lane 0 of `low` (band 0), lane 4 of `low` (band 1), lane 2 of `band2`, in lanes 0-2.
   static V8 bands_in_lanes(V8 low, V8 band2) {
-    return vec(_mm256_blend_epi32(
-        _mm256_permutevar8x32_epi32(reg(low), _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0)),
-        reg(band2), 0x04));
+    return __builtin_shufflevector(low, band2, 0, 4, 10, 3, 0, 0, 0, 0);
   }
+  // F's 32 words (F[27..31] zero) in the lanes of X and back: lane d of X[b] is F[3*d + b],
+  // lane b of X[3] is F[24 + b]. Two-register shuffles of F's first three loads.
+  static void to_lanes(const std::uint32_t* F, V8* X) {
+    V8 w[4];
+    std::memcpy(w, F, sizeof w);
+    X[0] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 0, 3, 6, 9, 12, 15, 0, 0),
+                                   w[2], 0, 1, 2, 3, 4, 5, 10, 13);
+    X[1] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 1, 4, 7, 10, 13, 0, 0, 0),
+                                   w[2], 0, 1, 2, 3, 4, 8, 11, 14);
+    X[2] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 2, 5, 8, 11, 14, 0, 0, 0),
+                                   w[2], 0, 1, 2, 3, 4, 9, 12, 15);
+    X[3] = w[3];
+  }
+  static void from_lanes(const V8* X, std::uint32_t* F) {
+    const V8 w[4] = {
+        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 8, 0, 1, 9, 0, 2, 10), X[2],
+                                0, 1, 8, 3, 4, 9, 6, 7),
+        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 3, 11, 0, 4, 12, 0, 5), X[2],
+                                10, 1, 2, 11, 4, 5, 12, 7),
+        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 13, 0, 6, 14, 0, 7, 15, 0),
+                                X[2], 0, 13, 2, 3, 14, 5, 6, 15),
+        X[3]};
+    std::memcpy(F, w, sizeof w);
+  }
+
   // Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
   static void band_sums(const V8* x, V8& once, V8& twice) {
-    const V8 a = vec(_mm256_permute2x128_si256(reg(x[0]), reg(x[1]), 0x20));
-    const V8 c = vec(_mm256_permute2x128_si256(reg(x[0]), reg(x[1]), 0x31));
-    const V8 e = vec(_mm256_permute2x128_si256(reg(x[2]), reg(x[2]), 0x01));
+    const V8 a = __builtin_shufflevector(x[0], x[1], 0, 1, 2, 3, 8, 9, 10, 11);
+    const V8 c = __builtin_shufflevector(x[0], x[1], 4, 5, 6, 7, 12, 13, 14, 15);
+    const V8 e = __builtin_shufflevector(x[2], x[2], 4, 5, 6, 7, 0, 1, 2, 3);
     V8 o = a | c, t = a & c, o2 = x[2] | e, t2 = x[2] & e;
-    fold_lanes<0x4e>(o, t);
-    fold_lanes<0x4e>(o2, t2);
-    fold_lanes<0xb1>(o, t);
-    fold_lanes<0xb1>(o2, t2);
+    fold_lanes<2>(o, t);
+    fold_lanes<2>(o2, t2);
+    fold_lanes<1>(o, t);
+    fold_lanes<1>(o2, t2);
     once = bands_in_lanes(o, o2);
     twice = bands_in_lanes(t, t2);
   }
@@ -832,15 +867,12 @@ struct Search {
   }
 
   static bool propagate_all(State& s) {
-    __m256i loaded[3];
-    digit_lanes(s.F, loaded);
-    V8 X[4] = {vec(loaded[0]), vec(loaded[1]), vec(loaded[2]),
-               vec(_mm256_load_si256(reinterpret_cast<const __m256i*>(s.F + 24)))};
-    V8 U = vec(_mm256_setr_epi32(static_cast<int>(s.unsolved[0]), static_cast<int>(s.unsolved[1]),
-                                 static_cast<int>(s.unsolved[2]), 0, 0, 0, 0, 0));
+    V8 X[4];
+    to_lanes(s.F, X);
+    V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
     const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};  // X[3]'s lanes
     for (;;) {
-      const V8 Ub[4] = {lane_of(U, 0), lane_of(U, 1), lane_of(U, 2), U};
+      const V8 Ub[4] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U), U};
       V8 x[4], P[4];
       for (int k = 0; k < 4; ++k) x[k] = band_rule8(X[k], Ub[k], P[k]);
       if (any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) | ((V8)(x[3] == 0) & first3)))
@@ -853,7 +885,9 @@ struct Search {
         once |= x[3];
         if (any((U & ~once) | (twice & ~U & first3))) return false;
         const V8 n3 = U & ~twice;
-        for (int b = 0; b < 3; ++b) P[b] |= x[b] & lane_of(n3, b);
+        P[0] |= x[0] & lane_of<0>(n3);
+        P[1] |= x[1] & lane_of<1>(n3);
+        P[2] |= x[2] & lane_of<2>(n3);
         P[3] |= x[3] & n3;
       }
       // Column singles and the stack rule, digit by digit, only in an iteration where the
@@ -892,7 +926,10 @@ struct Search {
       // digit's placed columns leave the word, its own placements stay.
       V8 two = {}, changed = {};
       for (int k = 0; k < 4; ++k) {
-        V8 clear = k < 3 ? lane_of(up, k) | cm : up | cm8;
+        V8 clear = k == 0   ? lane_of<0>(up) | cm
+                   : k == 1 ? lane_of<1>(up) | cm
+                   : k == 2 ? lane_of<2>(up) | cm
+                            : up | cm8;
         for (std::uint32_t row : kRowMask) {
           const V8 pr = P[k] & row;
           two |= pr & (pr - 1);
@@ -907,31 +944,12 @@ struct Search {
       U &= ~up;
       if (!any(changed | placed_open)) break;
     }
-    // Back to F's layout: word 8*k + i is lane (8*k + i) / 3 of X[(8*k + i) % 3].
-    const auto words = [&X](__m256i lane) {
-      struct Three {
-        __m256i v[3];
-      } t;
-      for (int b = 0; b < 3; ++b) t.v[b] = _mm256_permutevar8x32_epi32(reg(X[b]), lane);
-      return t;
-    };
-    auto* F = reinterpret_cast<__m256i*>(s.F);
-    auto w = words(_mm256_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2));
-    _mm256_store_si256(F,
-                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x92), w.v[2], 0x24));
-    w = words(_mm256_setr_epi32(2, 3, 3, 3, 4, 4, 4, 5));
-    _mm256_store_si256(F + 1,
-                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x24), w.v[2], 0x49));
-    w = words(_mm256_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7));
-    _mm256_store_si256(F + 2,
-                       _mm256_blend_epi32(_mm256_blend_epi32(w.v[0], w.v[1], 0x49), w.v[2], 0x92));
-    _mm256_store_si256(F + 3, reg(X[3]));
+    from_lanes(X, s.F);
     for (int b = 0; b < 3; ++b) s.unsolved[b] = U[b];
     s.pending = 0;
     s.dirty_n = s.dirty_d = 0;
     return true;
   }
-#endif
 
   // A round applies the band rules to the words pending at its start, in the order of
   // their bits; a word changed during the round is pending for the next. The naked-single
@@ -940,21 +958,22 @@ struct Search {
   // (the band rules' fixpoint), so the union of the rounds' words since a pass is exactly
   // what changed since that pass: no snapshot of F to keep and compare. A word a pass
   // changes is pending, so the pass looks at it again after the band rules.
-  // With AVX2 a round that starts with 3 or more pending words hands the propagation to
+  // A round that starts with 3 or more pending words hands the propagation to
   // `propagate_all` (the start of every puzzle does, its givens' words pending). Solver
-  // alone, minima of 7 interleaved runs, AMD EPYC Zen 4, against the word updates alone
-  // (the `avx2` tier, handing over at 4): 17-clue 1.69 -> 1.12 us, magictour 6.52 -> 5.10,
-  // the first 5,000 of the hardest set 41.2 -> 33.3, serg 1.92 -> 1.85. Handing over at 3
+  // alone, minima of 5-7 interleaved runs, AMD EPYC Zen 4, against the word updates alone:
+  // `avx2` tier (handing over at 4), 17-clue 1.69 -> 1.12 us, magictour 6.52 -> 5.10, the
+  // first 5,000 of the hardest set 41.2 -> 33.3, serg 1.92 -> 1.85; `scalar` tier, 17-clue
+  // 3.14 -> 2.36, magictour 11.4 -> 9.6, hardest 68.4 -> 60.9, serg level; `sse4` tier,
+  // 17-clue 2.45 -> 2.23, magictour 8.97 -> 8.30, hardest and serg level. Handing over at 3
   // rather than 4 words, `avx512` tier: serg 1.66 -> 1.59, magictour 4.55 -> 4.38, hardest
   // 30.3 -> 29.5 (the `avx2` tier level or 2% faster); at 2, 5 or from the start (1) slower
-  // on serg or on the hardest set: short propagations pay for the whole state's iterations.
+  // on serg or on the hardest set: short propagations pay for the whole state's iterations
+  // (on the `sse4` tier 5 and 8 were level with 3).
   static bool propagate(State& s) {
     for (;;) {
       std::uint32_t changed = s.pending;
       if (changed) {
-#if SUDOKU_TIER_AVX2
         if (std::popcount(changed) >= 3) return propagate_all(s);
-#endif
         s.pending = 0;
         s.dirty_n |= changed;
         s.dirty_d |= changed;
