@@ -215,28 +215,6 @@ inline void digit_lanes(const std::uint32_t* words, __m256i x[3]) {
   x[2] = band_lanes<0x1c, 0xe0>(w0, w1, w2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
 }
 
-// Givens of digits 0-7 in lanes (x[b] as digit_lanes loads them): a lane non-zero where the
-// digit is given twice in a row, box or column; `columns` gets the columns holding one (9
-// bits a lane).
-inline __m256i repeat_lanes(const __m256i x[3], __m256i& columns) {
-  const __m256i m9 = _mm256_set1_epi32(0x1ff), one = _mm256_set1_epi32(1);
-  __m256i once = _mm256_setzero_si256(), twice = once;
-  for (int b = 0; b < 3; ++b)
-    for (int k = 0; k < 3; ++k) {
-      const __m256i in_row =
-          _mm256_and_si256(x[b], _mm256_set1_epi32(static_cast<int>(kRowMask[k])));
-      const __m256i in_box =
-          _mm256_and_si256(x[b], _mm256_set1_epi32(static_cast<int>(kBoxMask[k])));
-      twice = _mm256_or_si256(
-          twice, _mm256_or_si256(_mm256_and_si256(in_row, _mm256_sub_epi32(in_row, one)),
-                                 _mm256_and_si256(in_box, _mm256_sub_epi32(in_box, one))));
-      const __m256i row = _mm256_and_si256(_mm256_srli_epi32(x[b], 9 * k), m9);
-      twice = _mm256_or_si256(twice, _mm256_and_si256(once, row));
-      once = _mm256_or_si256(once, row);
-    }
-  columns = once;
-  return twice;
-}
 #endif
 
 // Rectangles that prove a second solution. Two digits a and b on the corners of a rectangle
@@ -818,6 +796,25 @@ struct Search {
         X[3]};
     std::memcpy(F, w, sizeof w);
   }
+  // Bit i set where word i of F (32 words) is not zero.
+  static std::uint32_t nonzero_words(const std::uint32_t* F) {
+    V8 x[4];
+    std::memcpy(x, F, sizeof x);
+#if SUDOKU_TIER_AVX2
+    std::uint32_t bits = 0;
+    for (int k = 0; k < 4; ++k)
+      bits |= static_cast<std::uint32_t>(_mm256_movemask_ps((__m256)(V8)(x[k] != 0))) << 8 * k;
+    return bits;
+#else
+    const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
+    V8 m = {};
+    for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
+    const V4 h =
+        __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
+    const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
+    return q[0] | q[1];
+#endif
+  }
 
   // Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
   static void band_sums(const V8* x, V8& once, V8& twice) {
@@ -1192,127 +1189,68 @@ bool given_words(const std::uint8_t* cells, std::uint32_t* given) {
 #endif
 }
 
-// True when no two of a digit's givens g[0..2] (its band words) share a row, box or column.
-// Without branches: where the givens are is data the predictor cannot learn.
-inline bool once_per_house(const std::uint32_t* g) {
-  std::uint32_t repeat = 0, columns = 0;
-  int n = 0;
-  for (int b = 0; b < 3; ++b) {
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t in_row = g[b] & kRowMask[k], in_box = g[b] & kBoxMask[k];
-      repeat |= (in_row & (in_row - 1)) | (in_box & (in_box - 1));
-    }
-    columns |= (g[b] | g[b] >> 9 | g[b] >> 18) & 0x1ff;
-    n += std::popcount(g[b]);
+// The givens' digit words in lanes (Search::to_lanes of the given words, words 27-31 zero):
+// not zero when a digit is given twice in a row, box or column. columns[0] gets digits 1-8's
+// given columns (in all three rows), columns[1] digit 9's (lanes 0-2). Digit 9's column sums
+// over its three bands take its lanes rotated, as the digit rule does.
+inline V8 given_repeats(const V8* X, V8* columns) {
+  V8 twice = {};
+  for (int k = 0; k < 4; ++k) {
+    const V8 x = X[k];
+    twice |= x & (x - (Search::rows_of(x) & kColumnRepeat));  // two in a row
+    for (std::uint32_t box : kBoxMask) twice |= (x & box) & ((x & box) - 1);
   }
-  return repeat == 0 && std::popcount(columns) == n;
+  const auto column_sums = [&twice](const V8* v) {
+    V8 once = {};
+    for (int b = 0; b < 3; ++b)
+      for (int r = 0; r < 3; ++r) {
+        const V8 row = v[b] >> (9 * r) & 0x1ff;
+        twice |= once & row;
+        once |= row;
+      }
+    return Search::repeat3(once);
+  };
+  columns[0] = column_sums(X);
+  const V8 v8[3] = {X[3], Search::rotate1(X[3]), Search::rotate2(X[3])};
+  columns[1] = column_sums(v8);
+  return twice;
 }
 
-// Digit d's words at the start (F[3*d + b]): its givens, and every cell that is not in a
-// given's row, column or box and holds no given. False when d is given twice in a row,
-// column or box (no solution).
-bool start_digit(int d, const std::uint32_t* given, const std::uint32_t* any_given,
-                 std::uint32_t* F) {
-  const std::uint32_t* g = &given[3 * d];
-  std::uint32_t columns = 0, taken[3];
-  for (int b = 0; b < 3; ++b) {
-    columns |= (g[b] | g[b] >> 9 | g[b] >> 18) & 0x1ff;
-    taken[b] = any_given[b];
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t in_row = 0u - static_cast<std::uint32_t>((g[b] & kRowMask[k]) != 0);
-      const std::uint32_t in_box = 0u - static_cast<std::uint32_t>((g[b] & kBoxMask[k]) != 0);
-      taken[b] |= (kRowMask[k] & in_row) | (kBoxMask[k] & in_box);
-    }
-  }
-  for (int b = 0; b < 3; ++b)
-    F[3 * d + b] = (kBandAll & ~taken[b] & ~(columns * kColumnRepeat)) | g[b];
-  return once_per_house(g);
-}
-
-// start_digit for all nine digits into s.F, and s.pending: every word but those the band rule
-// has already settled here (and the empty ones); false when a digit is given twice in a
-// house. s.unsolved must be set.
+// Digit d's words at the start, F[3*d + b]: its givens, and every cell that is not in a
+// given's row, column or box and holds no given; s.pending: the words the band rule has not
+// settled here (an empty one neither). All nine digits at once in the lanes of the digit rule.
+// A word the band rule leaves alone (the permutation fits and no row places a digit on an open
+// cell) is settled, as `update` would leave it: a third of serg's word updates and most of
+// 17-clue's were this first look. A word the rule empties or that places a digit is left
+// pending for `update`. False when a digit is given twice in a house. s.unsolved must be set.
 bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, State& s) {
-  std::uint32_t* F = s.F;
-#if SUDOKU_TIER_AVX2
-  // Digits 0-7 at once, lane d of x[b] being given[3*d + b] (the layout of the digit pass),
-  // the same words as start_digit; digit 8 by start_digit. The scalar loop over digits was
-  // 5% of `count` on serg.
-  __m256i x[3];
-  digit_lanes(given, x);
-  const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
-  __m256i col_once;
-  const __m256i twice = repeat_lanes(x, col_once);
-  __m256i taken[3];
-  for (int b = 0; b < 3; ++b) {
-    // A row or box of this band holding a given is taken whole.
-    taken[b] = _mm256_set1_epi32(static_cast<int>(any_given[b]));
-    for (int k = 0; k < 3; ++k) {
-      const __m256i rm = _mm256_set1_epi32(static_cast<int>(kRowMask[k]));
-      const __m256i bm = _mm256_set1_epi32(static_cast<int>(kBoxMask[k]));
-      const __m256i in_row = _mm256_and_si256(x[b], rm), in_box = _mm256_and_si256(x[b], bm);
-      taken[b] = _mm256_or_si256(
-          taken[b], _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi32(in_row, zero), rm),
-                                    _mm256_andnot_si256(_mm256_cmpeq_epi32(in_box, zero), bm)));
-    }
+  V8 X[4], columns[2];
+  Search::to_lanes(given, X);
+  if (Search::any(given_repeats(X, columns))) return false;
+  const V8 AG = {any_given[0], any_given[1], any_given[2], 0, 0, 0, 0, 0};
+  const V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
+  const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};
+  const V8 ag[4] = {Search::lane_of<0>(AG), Search::lane_of<1>(AG), Search::lane_of<2>(AG), AG};
+  const V8 u[4] = {Search::lane_of<0>(U), Search::lane_of<1>(U), Search::lane_of<2>(U), U};
+  V8 W[4], pending[4];
+  for (int k = 0; k < 4; ++k) {
+    const V8 x = X[k];
+    // A row or box of this band holding a given of the digit is taken whole.
+    const V8 mini = (x | x >> 1 | x >> 2) & 0x1249249;
+    const V8 boxes = (mini | mini >> 9 | mini >> 18) & 0x49;
+    const V8 taken = Search::rows_of(x) | Search::repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
+    const V8 w = ((k < 3 ? V8{} + kBandAll : first3) & ~(taken | columns[k < 3 ? 0 : 1])) | x;
+    V8 P;
+    const V8 y = Search::band_rule8(w, u[k], P);
+    const V8 settled = (V8)(y != 0) & (V8)(P == 0);
+    W[k] = (y & settled) | (w & ~settled);
+    pending[k] = (V8)(w != 0) & ~settled;
   }
-  const __m256i cm = _mm256_or_si256(
-      col_once, _mm256_or_si256(_mm256_slli_epi32(col_once, 9), _mm256_slli_epi32(col_once, 18)));
-  // The band rule's first pass over these words, in the lanes too (a third of serg's word
-  // updates and most of 17-clue's were this first pass): the permutation table, and a word
-  // that places no digit (no row single on an open cell) is settled, not pending, as
-  // `update` would leave it. A word the table empties or that places a digit is left to
-  // `update`.
-  alignas(32) std::uint32_t out[3][8];
-  std::uint32_t pending = 0;
-  const __m256i m49 = _mm256_set1_epi32(0x49), m7 = _mm256_set1_epi32(7);
-  for (int b = 0; b < 3; ++b) {
-    const __m256i free = _mm256_andnot_si256(_mm256_or_si256(taken[b], cm),
-                                             _mm256_set1_epi32(static_cast<int>(kBandAll)));
-    const __m256i w = _mm256_or_si256(free, x[b]);
-    // Mini-row occupancy (bit 3*row + box), as mini_rows() computes it with pext.
-    const __m256i m =
-        _mm256_or_si256(w, _mm256_or_si256(_mm256_srli_epi32(w, 1), _mm256_srli_epi32(w, 2)));
-    __m256i occ = zero;
-    for (int r = 0; r < 3; ++r) {
-      __m256i t = _mm256_and_si256(_mm256_srli_epi32(m, 9 * r), m49);  // bits 0, 3, 6
-      t = _mm256_and_si256(
-          _mm256_or_si256(t, _mm256_or_si256(_mm256_srli_epi32(t, 2), _mm256_srli_epi32(t, 4))),
-          m7);
-      occ = _mm256_or_si256(occ, _mm256_slli_epi32(t, 3 * r));
-    }
-    const __m256i y = _mm256_and_si256(
-        w, _mm256_i32gather_epi32(reinterpret_cast<const int*>(kTables.perm_cells), occ, 4));
-    const __m256i open = _mm256_set1_epi32(static_cast<int>(s.unsolved[b]));
-    __m256i placed = zero;
-    for (int r = 0; r < 3; ++r) {
-      const __m256i yr = _mm256_and_si256(y, _mm256_set1_epi32(static_cast<int>(kRowMask[r])));
-      const __m256i single =
-          _mm256_cmpeq_epi32(_mm256_and_si256(yr, _mm256_sub_epi32(yr, one)), zero);
-      placed = _mm256_or_si256(placed, _mm256_and_si256(_mm256_and_si256(single, yr), open));
-    }
-    const __m256i settled =
-        _mm256_andnot_si256(_mm256_cmpeq_epi32(y, zero), _mm256_cmpeq_epi32(placed, zero));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(out[b]), _mm256_blendv_epi8(w, y, settled));
-    const __m256i open_word = _mm256_andnot_si256(
-        _mm256_or_si256(settled, _mm256_cmpeq_epi32(w, zero)), _mm256_set1_epi32(-1));
-    pending |=
-        words_of(static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(open_word))), b);
-  }
-  for (int d = 0; d < 8; ++d)
-    for (int b = 0; b < 3; ++b) F[3 * d + b] = out[b][d];
-  const bool once = _mm256_testz_si256(twice, twice);
-  const bool ok = start_digit(8, given, any_given, F) && once;
-  for (int i = 24; i < 27; ++i) pending |= static_cast<std::uint32_t>(F[i] != 0) << i;
-  s.pending = pending;
-  return ok;
-#else
-  bool ok = true;
-  for (int d = 0; d < 9; ++d) ok &= start_digit(d, given, any_given, F);
-  s.pending = 0;
-  for (int i = 0; i < 27; ++i) s.pending |= static_cast<std::uint32_t>(F[i] != 0) << i;
-  return ok;
-#endif
+  alignas(32) std::uint32_t flags[32];
+  Search::from_lanes(W, s.F);
+  Search::from_lanes(pending, flags);
+  s.pending = Search::nonzero_words(flags);
+  return true;
 }
 
 // The tier's sudoku::solve9 and sudoku::givens_repeat9 (include/sudoku/solve.hpp); the tier
@@ -1323,12 +1261,11 @@ std::uint64_t solve(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t
   // cell of their rows, columns and boxes and every other given cell, so the band rules
   // start from there instead of finding each given as a row single: band-rule applications
   // per puzzle 150 -> 126 on 17-clue, 114 -> 101 on serg, 2-3% less CPU time.
-  alignas(32) std::uint32_t given[32];
+  alignas(32) std::uint32_t given[32] = {};
   if (!given_words(cells, given)) return 0;
   State s;
   std::uint32_t any_given[3] = {0, 0, 0};
   for (int i = 0; i < 27; ++i) any_given[kBandOf[i]] |= given[i];
-  for (int i = 0; i < 32; ++i) s.F[i] = 0;
   s.dirty_n = s.dirty_d = kBandAll;  // every word unseen by both passes
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandAll & ~any_given[b];
   if (!start_digits(given, any_given, s)) return 0;  // a digit given twice in a house
@@ -1341,18 +1278,11 @@ std::uint64_t solve(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t
 }
 
 bool givens_repeat(const std::uint8_t* cells) {
-  alignas(32) std::uint32_t given[32];
+  alignas(32) std::uint32_t given[32] = {};
   if (!given_words(cells, given)) return false;
-#if SUDOKU_TIER_AVX2
-  __m256i x[3], columns;
-  digit_lanes(given, x);
-  const __m256i twice = repeat_lanes(x, columns);
-  return !_mm256_testz_si256(twice, twice) || !once_per_house(&given[24]);
-#else
-  bool once = true;
-  for (int d = 0; d < 9; ++d) once &= once_per_house(&given[3 * d]);
-  return !once;
-#endif
+  V8 X[4], columns[2];
+  Search::to_lanes(given, X);
+  return Search::any(given_repeats(X, columns));
 }
 
 }  // namespace
