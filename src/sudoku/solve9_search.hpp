@@ -127,6 +127,16 @@ struct alignas(64) State {
   std::uint32_t dirty_n, dirty_d;
 };
 
+// The rows of a word (all nine bits of each) that hold a bit of v (27 bits), for one word or
+// for the lanes of a vector. Each row plus 0x1ff carries into the bit above it when it is not
+// empty (rows 0 and 2 together, row 1 apart, so that no carry lands in a row), and that bit
+// less its ninth is the row's mask: fewer operations than a compare per row, and no branch.
+template <typename V>
+inline V rows_of(V v) {
+  const V f = (((v & 0x7fc01ff) + 0x7fc01ff) & 0x8000200) | (((v & 0x3fe00) + 0x3fe00) & 0x40000);
+  return f - (f >> 9);
+}
+
 // Bit 3*d + b for each bit d of `digits` (bits 0-8): digit d's word of band b.
 // Only the AVX2 paths use it, so builds without AVX2 would warn that it is unused.
 [[maybe_unused]] inline std::uint32_t words_of(std::uint32_t digits, int b) {
@@ -493,26 +503,9 @@ struct Search {
     x &= kTables.perm_cells[mini_rows(x)];
     if (x == 0) return false;
     const std::uint32_t checked = x;
-    std::uint32_t singles = 0;
-    for (std::uint32_t row : kRowMask) {
-      const std::uint32_t y = x & row;
-#if SUDOKU_TIER_AVX512
-      // A row with one place, without a compare: t is 0 exactly then, and 0 - t has its top
-      // bit set otherwise (y < 2^27), so the mask is all ones or none. The empty asm keeps
-      // clang from turning it back into a compare: it made that compare three branches the
-      // predictor cannot learn, and the plain loop below into vector code (a broadcast, a
-      // mask test, a masked move, a shuffle and a move back) on the path from the table
-      // load to the placing branch. Same guesses; solver alone, min of 11 interleaved runs of
-      // `sudoku bench --repeat 3`, AMD EPYC Zen 4: serg 1.87 -> 1.85 us, magictour 6.72 ->
-      // 6.56, the first 5,000 of the hardest set 42.2 -> 40.8. The AVX2 tier keeps the loop:
-      // there the scalar form was 3-4% slower (same machine, its AVX2 tier).
-      std::uint32_t t = y & (y - 1);
-      asm("" : "+r"(t));
-      singles |= y & (((0u - t) >> 31) - 1);
-#else
-      if ((y & (y - 1)) == 0) singles |= y;
-#endif
-    }
+    // Every row has a place left (the permutation fits), so x less each row's lowest bit
+    // borrows in no other row: the rows with two places or more are those left non-empty.
+    const std::uint32_t singles = x & ~rows_of(x & (x - kColumnRepeat));
     // A branch, though the predictor cannot learn it (46% of updates place a digit on
     // serg): without it every update stored into the band's nine words and the digit's other
     // two, so the next update's load of its word waited for this one's whole chain (load,
@@ -742,15 +735,6 @@ struct Search {
   // Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
   static V8 rows_up(V8 y, int k) {
     return y >> (9 * k) | y << (27 - 9 * k);
-  }
-  // The rows of a word (all nine bits of each) that hold a bit of v (27 bits). Each row plus
-  // 0x1ff carries into the bit above it when it is not empty (rows 0 and 2 together, row 1
-  // apart, so that no carry lands in a row), and that bit less its ninth is the row's mask.
-  // Fewer operations than a compare per row.
-  static V8 rows_of(V8 v) {
-    const V8 f =
-        (((v & 0x7fc01ff) + 0x7fc01ff) & 0x8000200) | (((v & 0x3fe00) + 0x3fe00) & 0x40000);
-    return f - (f >> 9);
   }
   static V8 repeat3(V8 m) {
     return m | m << 9 | m << 18;
@@ -1197,7 +1181,7 @@ inline V8 given_repeats(const V8* X, V8* columns) {
   V8 twice = {};
   for (int k = 0; k < 4; ++k) {
     const V8 x = X[k];
-    twice |= x & (x - (Search::rows_of(x) & kColumnRepeat));  // two in a row
+    twice |= x & (x - (rows_of(x) & kColumnRepeat));  // two in a row
     for (std::uint32_t box : kBoxMask) twice |= (x & box) & ((x & box) - 1);
   }
   const auto column_sums = [&twice](const V8* v) {
@@ -1238,7 +1222,7 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
     // A row or box of this band holding a given of the digit is taken whole.
     const V8 mini = (x | x >> 1 | x >> 2) & 0x1249249;
     const V8 boxes = (mini | mini >> 9 | mini >> 18) & 0x49;
-    const V8 taken = Search::rows_of(x) | Search::repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
+    const V8 taken = rows_of(x) | Search::repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
     const V8 w = ((k < 3 ? V8{} + kBandAll : first3) & ~(taken | columns[k < 3 ? 0 : 1])) | x;
     V8 P;
     const V8 y = Search::band_rule8(w, u[k], P);
