@@ -203,30 +203,6 @@ NQUEENS_NO_TREE_VECTORIZE inline std::uint32_t clear_in_band(State& s, int b, st
   return changed << b;
 }
 
-#if SUDOKU_TIER_AVX2
-// Lane d of x[b] is words[3*d + b] for digits 0-7 (words: 32-byte aligned). Words 0-23 come
-// in three loads; each lane is taken from its load by a permute and a blend, cheaper than a
-// gather on Zen 3. Word 3*d + b lies in load (3*d + b) / 8 at lane (3*d + b) % 8.
-// One band's lanes: the same permute of each load, blended by load (lanes `from1` of the
-// second, `from2` of the third).
-template <int from1, int from2>
-inline __m256i band_lanes(__m256i w0, __m256i w1, __m256i w2, __m256i lane) {
-  return _mm256_blend_epi32(_mm256_blend_epi32(_mm256_permutevar8x32_epi32(w0, lane),
-                                               _mm256_permutevar8x32_epi32(w1, lane), from1),
-                            _mm256_permutevar8x32_epi32(w2, lane), from2);
-}
-
-inline void digit_lanes(const std::uint32_t* words, __m256i x[3]) {
-  const __m256i w0 = _mm256_load_si256(reinterpret_cast<const __m256i*>(words));
-  const __m256i w1 = _mm256_load_si256(reinterpret_cast<const __m256i*>(words + 8));
-  const __m256i w2 = _mm256_load_si256(reinterpret_cast<const __m256i*>(words + 16));
-  x[0] = band_lanes<0x38, 0xc0>(w0, w1, w2, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
-  x[1] = band_lanes<0x18, 0xe0>(w0, w1, w2, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6));
-  x[2] = band_lanes<0x1c, 0xe0>(w0, w1, w2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
-}
-
-#endif
-
 // Rectangles that prove a second solution. Two digits a and b on the corners of a rectangle
 // (a b in one row, b a in the other, or the same in two columns) whose two sides lie in two
 // boxes can trade places: every row, column and box keeps its digits, so when none of the four
@@ -362,67 +338,187 @@ inline V stacks_kept(V fit, const Ops& op) {
   return op.and_(op.or_(t, op.or_(op.shr(t, 1), op.shr(t, 2))), 0x49);  // 0x49: all three
 }
 
+// The digit words in band layout, as the rules taken all at once (`propagate_all`), the start
+// and the rectangle check hold them: lane d of X[b] is word 3*d + b for digits 0-7, lane b of X[3]
+// is digit 8's word of band b (lanes 3-7 zero). The rules are lane-wise there but for two: sums
+// over a band's nine digits (naked singles, the band's placements) fold lanes by shuffles, and
+// digit 8's sums over its three bands take its lanes rotated by one and by two (the stack rule and
+// the column singles are the same under a rotation of the bands, so lane b of the rotated pass is
+// band b's result). One source for every tier: GNU vector arithmetic and `__builtin_shufflevector`,
+// which each tier's compiler lowers to its own instructions (AVX2 permutes; AVX-512's three-input
+// logic fuses the and/or chains; two 128-bit halves with SSE or NEON). Written with AVX2
+// intrinsics for the shuffles it was level with this (minima of 9, Zen 4, within 1%).
+inline bool any(V8 v) {
+#if SUDOKU_TIER_AVX2
+  return !_mm256_testz_si256((__m256i)v, (__m256i)v);
+#else
+  const V4 h =
+      __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
+  const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
+  return (q[0] | q[1]) != 0;
+#endif
+}
+// Lane b of v in every lane.
+template <int b>
+inline V8 lane_of(V8 v) {
+  return __builtin_shufflevector(v, v, b, b, b, b, b, b, b, b);
+}
+// Lanes 0-2 rotated by one (lane 0 takes lane 1) and by two; lane 3 and the high half stay.
+inline V8 rotate1(V8 v) {
+  return __builtin_shufflevector(v, v, 1, 2, 0, 3, 5, 6, 4, 7);
+}
+inline V8 rotate2(V8 v) {
+  return __builtin_shufflevector(v, v, 2, 0, 1, 3, 6, 4, 5, 7);
+}
+// Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
+inline V8 rows_up(V8 y, int k) {
+  return y >> (9 * k) | y << (27 - 9 * k);
+}
+inline V8 repeat3(V8 m) {
+  return m | m << 9 | m << 18;
+}
+inline V8 columns_of(V8 y) {
+  return (y | y >> 9 | y >> 18) & 0x1ff;
+}
+// Once and twice (o, t) over lane pairs `k` apart (1 or 2) within each half.
+template <int k>
+inline void fold_lanes(V8& o, V8& t) {
+  const auto swap = [](V8 v) {
+    return __builtin_shufflevector(v, v, 0 ^ k, 1 ^ k, 2 ^ k, 3 ^ k, 4 ^ k, 5 ^ k, 6 ^ k, 7 ^ k);
+  };
+  const V8 po = swap(o);
+  t |= swap(t) | (o & po);
+  o |= po;
+}
+// Lane 0 of `low` (band 0), lane 4 of `low` (band 1), lane 2 of `band2`, in lanes 0-2.
+inline V8 bands_in_lanes(V8 low, V8 band2) {
+  return __builtin_shufflevector(low, band2, 0, 4, 10, 3, 0, 0, 0, 0);
+}
+// F's 32 words (F[27..31] zero) in the lanes of X and back: lane d of X[b] is F[3*d + b],
+// lane b of X[3] is F[24 + b]. Two-register shuffles of F's first three loads.
+inline void to_lanes(const std::uint32_t* F, V8* X) {
+  V8 w[4];
+  std::memcpy(w, F, sizeof w);
+  X[0] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 0, 3, 6, 9, 12, 15, 0, 0),
+                                 w[2], 0, 1, 2, 3, 4, 5, 10, 13);
+  X[1] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 1, 4, 7, 10, 13, 0, 0, 0),
+                                 w[2], 0, 1, 2, 3, 4, 8, 11, 14);
+  X[2] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 2, 5, 8, 11, 14, 0, 0, 0),
+                                 w[2], 0, 1, 2, 3, 4, 9, 12, 15);
+  X[3] = w[3];
+}
+inline void from_lanes(const V8* X, std::uint32_t* F) {
+  const V8 w[4] = {
+      __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 8, 0, 1, 9, 0, 2, 10), X[2], 0,
+                              1, 8, 3, 4, 9, 6, 7),
+      __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 3, 11, 0, 4, 12, 0, 5), X[2],
+                              10, 1, 2, 11, 4, 5, 12, 7),
+      __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 13, 0, 6, 14, 0, 7, 15, 0), X[2],
+                              0, 13, 2, 3, 14, 5, 6, 15),
+      X[3]};
+  std::memcpy(F, w, sizeof w);
+}
+// Bit i set where word i of F (32 words) is not zero.
+inline std::uint32_t nonzero_words(const std::uint32_t* F) {
+  V8 x[4];
+  std::memcpy(x, F, sizeof x);
+#if SUDOKU_TIER_AVX2
+  std::uint32_t bits = 0;
+  for (int k = 0; k < 4; ++k)
+    bits |= static_cast<std::uint32_t>(_mm256_movemask_ps((__m256)(V8)(x[k] != 0))) << 8 * k;
+  return bits;
+#else
+  const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
+  V8 m = {};
+  for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
+  const V4 h =
+      __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
+  const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
+  return q[0] | q[1];
+#endif
+}
+
+// Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
+inline void band_sums(const V8* x, V8& once, V8& twice) {
+  const V8 a = __builtin_shufflevector(x[0], x[1], 0, 1, 2, 3, 8, 9, 10, 11);
+  const V8 c = __builtin_shufflevector(x[0], x[1], 4, 5, 6, 7, 12, 13, 14, 15);
+  const V8 e = __builtin_shufflevector(x[2], x[2], 4, 5, 6, 7, 0, 1, 2, 3);
+  V8 o = a | c, t = a & c, o2 = x[2] | e, t2 = x[2] & e;
+  fold_lanes<2>(o, t);
+  fold_lanes<2>(o2, t2);
+  fold_lanes<1>(o, t);
+  fold_lanes<1>(o2, t2);
+  once = bands_in_lanes(o, o2);
+  twice = bands_in_lanes(t, t2);
+}
+
+// The band rule and the row singles of eight words (`u`: the open cells of each word's
+// band): returns the words with only the cells that lie on a permutation of their
+// mini-rows (the table's rule, by rotations of the mini-row bits as `fitting_columns` does
+// for stacks); `P` gets their rows with one place on an open cell.
+inline V8 band_rule8(V8 w, V8 u, V8& P) {
+  const V8 g = (w | w >> 1 | w >> 2) & 0x1249249;
+  const V8 c1 = (g >> 3 & 0x241209) | (g << 6 & 0x1008040);  // box k + 1 in box k's place
+  const V8 c2 = (g >> 6 & 0x40201) | (g << 3 & 0x1209048);   // box k + 2
+  const V8 allowed = ((rows_up(c1, 1) & rows_up(c2, 2)) | (rows_up(c2, 1) & rows_up(c1, 2))) & g;
+  const V8 x = w & (allowed | allowed << 1 | allowed << 2);
+  const V8 z = x & (x - kColumnRepeat);  // rows with two places or more
+  P = x & u & ~rows_of(z);
+  return x;
+}
+
+// Column singles and the stack rule over three band registers `v` (`u`: their open
+// cells), lane-wise: the kept cells of each band (`keep`) and the digit's column singles
+// (`hidden`, in all three rows). Lanes that fail are all ones in the result.
+inline V8 digit_rule8(const V8* v, const V8* u, V8* keep, V8& hidden) {
+  V8 once = {}, twice = {}, placed = {}, occ[3];
+  for (int b = 0; b < 3; ++b) {
+    for (int r = 0; r < 3; ++r) {
+      const V8 row = v[b] >> (9 * r) & 0x1ff;
+      twice |= once & row;
+      once |= row;
+    }
+    placed |= v[b] & ~u[b];
+    occ[b] = columns_of(v[b]);
+  }
+  const LaneOps op;
+  const V8 fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
+  hidden = repeat3(once & ~(twice | columns_of(placed)));
+  for (int b = 0; b < 3; ++b) keep[b] = repeat3(fit >> (9 * b) & 0x1ff);
+  return (V8)(once != 0x1ff) | (V8)(stacks_kept(fit, op) != 0x49);
+}
+
 // True when the solution `F` (each digit's band words, 32-byte aligned) has a rectangle none
 // of whose cells is given (`any_given`: the band words of the given cells).
 inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_given) {
-#if SUDOKU_TIER_AVX2
   // Digits 0-7 in lanes, digit 8 broadcast. Every place of a field lies in exactly two pairs
   // of the slot, so the nine pairs XOR to zero and digit 8's is the XOR of the other eight.
   // Lanes are compared with the lanes rotated by 1 to 4, which meets every two of them.
   const LaneOps op;
-  __m256i x[3];
-  digit_lanes(F, x);
-  const __m256i sentinel = _mm256_sllv_epi32(_mm256_set1_epi32(static_cast<int>(sentinel_of(0))),
-                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  const __m256i sentinel8 = _mm256_set1_epi32(static_cast<int>(sentinel_of(8)));
-  const __m256i low = _mm256_set1_epi32(static_cast<int>(kSlotsLow));
-  const __m256i guard = _mm256_set1_epi32(static_cast<int>(kSlotsGuard));
-  __m256i repeat = _mm256_setzero_si256();
-  const auto compare = [&](__m256i v, __m256i other) {
-    const __m256i sum = _mm256_add_epi32(_mm256_xor_si256(v, other), low);
-    repeat = _mm256_or_si256(repeat, _mm256_andnot_si256(sum, guard));
+  V8 x[4];
+  to_lanes(F, x);
+  const V8 sentinel = {sentinel_of(0), sentinel_of(1), sentinel_of(2), sentinel_of(3),
+                       sentinel_of(4), sentinel_of(5), sentinel_of(6), sentinel_of(7)};
+  V8 repeat = {};
+  const auto compare = [&repeat](V8 v, V8 other) {
+    repeat |= ~((v ^ other) + kSlotsLow) & kSlotsGuard;
   };
-  const auto unit = [&](__m256i w, std::uint32_t given_word) {
-    const __m256i pairs = unit_pairs(w, op);
-    const __m256i given_pairs =
-        _mm256_set1_epi32(static_cast<int>(unit_pairs(given_word, ScalarOps{})));
-    __m256i h = _mm256_xor_si256(pairs, _mm256_permute2x128_si256(pairs, pairs, 1));
-    h = _mm256_xor_si256(h, _mm256_shuffle_epi32(h, 0x4e));
-    h = _mm256_xor_si256(h, _mm256_shuffle_epi32(h, 0xb1));
-    const __m256i v = free_pairs(pairs, given_pairs, sentinel, op);
-    for (int k = 1; k <= 4; ++k)
-      compare(v, _mm256_permutevar8x32_epi32(
-                     v, _mm256_setr_epi32(k, (k + 1) & 7, (k + 2) & 7, (k + 3) & 7, (k + 4) & 7,
-                                          (k + 5) & 7, (k + 6) & 7, (k + 7) & 7)));
-    compare(v, free_pairs(h, given_pairs, sentinel8, op));
+  const auto unit = [&](V8 w, std::uint32_t given_word) {
+    const V8 pairs = unit_pairs(w, op);
+    const V8 given_pairs = V8{} + unit_pairs(given_word, ScalarOps{});
+    V8 h = pairs ^ __builtin_shufflevector(pairs, pairs, 4, 5, 6, 7, 0, 1, 2, 3);
+    h ^= __builtin_shufflevector(h, h, 2, 3, 0, 1, 6, 7, 4, 5);
+    h ^= __builtin_shufflevector(h, h, 1, 0, 3, 2, 5, 4, 7, 6);
+    const V8 v = free_pairs(pairs, given_pairs, sentinel, op);
+    compare(v, __builtin_shufflevector(v, v, 1, 2, 3, 4, 5, 6, 7, 0));
+    compare(v, __builtin_shufflevector(v, v, 2, 3, 4, 5, 6, 7, 0, 1));
+    compare(v, __builtin_shufflevector(v, v, 3, 4, 5, 6, 7, 0, 1, 2));
+    compare(v, __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3));
+    compare(v, free_pairs(h, given_pairs, V8{} + sentinel_of(8), op));
   };
   for (int b = 0; b < 3; ++b) unit(x[b], any_given[b]);
   for (int s = 0; s < 3; ++s) unit(stack_word(x, s, op), stack_word(any_given, s, ScalarOps{}));
-  return !_mm256_testz_si256(repeat, repeat);
-#else
-  std::uint32_t v[9];
-  const auto repeats = [&v] {
-    for (int a = 0; a < 9; ++a)
-      for (int b = a + 1; b < 9; ++b)
-        if ((((v[a] ^ v[b]) + kSlotsLow) & kSlotsGuard) != kSlotsGuard) return true;
-    return false;
-  };
-  const ScalarOps op;
-  for (int b = 0; b < 3; ++b) {
-    const std::uint32_t given_pairs = unit_pairs(any_given[b], op);
-    for (int d = 0; d < 9; ++d)
-      v[d] = free_pairs(unit_pairs(F[3 * d + b], op), given_pairs, sentinel_of(d), op);
-    if (repeats()) return true;
-  }
-  for (int s = 0; s < 3; ++s) {
-    const std::uint32_t given_pairs = unit_pairs(stack_word(any_given, s, op), op);
-    for (int d = 0; d < 9; ++d)
-      v[d] =
-          free_pairs(unit_pairs(stack_word(F + 3 * d, s, op), op), given_pairs, sentinel_of(d), op);
-    if (repeats()) return true;
-  }
-  return false;
-#endif
+  return any(repeat);
 }
 
 // Cells 0-63 of a digit from its three band words `w` (cells 64-80 are w[2] >> 10). Only the
@@ -566,8 +662,9 @@ struct Search {
   // (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5
   // -> 270.1 ms, medians of 21 and 11 interleaved runs).
   static int digit_pass(State& s, std::uint32_t digits) {
-    __m256i x[3];
-    digit_lanes(s.F, x);
+    V8 in_lanes[4];
+    to_lanes(s.F, in_lanes);
+    const __m256i x[3] = {(__m256i)in_lanes[0], (__m256i)in_lanes[1], (__m256i)in_lanes[2]};
     const __m256i m9 = _mm256_set1_epi32(0x1ff);
     __m256i occ[3];
     __m256i once = _mm256_setzero_si256(), twice = once, placed_cols = once;
@@ -696,160 +793,11 @@ struct Search {
   // as many iterations as the word updates take rounds and passes (3.3 a propagation on the hardest
   // set; docs/SUDOKU.md, "Every rule at once"), so it pays where many words are pending.
   //
-  // The 27 words are in band layout, as the digit pass takes them: lane d of X[b] is word
-  // 3*d + b for digits 0-7, lane b of X[3] is digit 8's word of band b (lanes 3-7 zero). The
-  // rules are lane-wise there but for two: sums over a band's nine digits (naked singles,
-  // the band's placements) fold lanes by shuffles, and digit 8's sums over its three bands
-  // take its lanes rotated by one and by two (the stack rule and the column singles are the
-  // same under a rotation of the bands, so lane b of the rotated pass is band b's result).
-  // One source for every tier: GNU vector arithmetic and `__builtin_shufflevector`, which
-  // each tier's compiler lowers to its own instructions (AVX2 permutes; AVX-512's three-input
-  // logic fuses the and/or chains; two 128-bit halves with SSE or NEON). Written with AVX2
-  // intrinsics for the shuffles it was level with this (minima of 9, Zen 4, within 1%). An
-  // earlier AVX-512-only form in two 512-bit registers in F's own layout, which needed lane
-  // shifts across registers for the band sums and permutes into this layout for the digit
-  // rule, was slower (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81 -> 1.66 us,
-  // magictour 5.26 -> 4.62, 17-clue 1.23 -> 0.96, the hardest 5,000 34.1 -> 30.3).
-  static bool any(V8 v) {
-#if SUDOKU_TIER_AVX2
-    return !_mm256_testz_si256((__m256i)v, (__m256i)v);
-#else
-    const V4 h =
-        __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
-    const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
-    return (q[0] | q[1]) != 0;
-#endif
-  }
-  // Lane b of v in every lane.
-  template <int b>
-  static V8 lane_of(V8 v) {
-    return __builtin_shufflevector(v, v, b, b, b, b, b, b, b, b);
-  }
-  // Lanes 0-2 rotated by one (lane 0 takes lane 1) and by two; lane 3 and the high half stay.
-  static V8 rotate1(V8 v) {
-    return __builtin_shufflevector(v, v, 1, 2, 0, 3, 5, 6, 4, 7);
-  }
-  static V8 rotate2(V8 v) {
-    return __builtin_shufflevector(v, v, 2, 0, 1, 3, 6, 4, 5, 7);
-  }
-  // Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
-  static V8 rows_up(V8 y, int k) {
-    return y >> (9 * k) | y << (27 - 9 * k);
-  }
-  static V8 repeat3(V8 m) {
-    return m | m << 9 | m << 18;
-  }
-  static V8 columns_of(V8 y) {
-    return (y | y >> 9 | y >> 18) & 0x1ff;
-  }
-  // Once and twice (o, t) over lane pairs `k` apart (1 or 2) within each half.
-  template <int k>
-  static void fold_lanes(V8& o, V8& t) {
-    const auto swap = [](V8 v) {
-      return __builtin_shufflevector(v, v, 0 ^ k, 1 ^ k, 2 ^ k, 3 ^ k, 4 ^ k, 5 ^ k, 6 ^ k, 7 ^ k);
-    };
-    const V8 po = swap(o);
-    t |= swap(t) | (o & po);
-    o |= po;
-  }
-  // Lane 0 of `low` (band 0), lane 4 of `low` (band 1), lane 2 of `band2`, in lanes 0-2.
-  static V8 bands_in_lanes(V8 low, V8 band2) {
-    return __builtin_shufflevector(low, band2, 0, 4, 10, 3, 0, 0, 0, 0);
-  }
-  // F's 32 words (F[27..31] zero) in the lanes of X and back: lane d of X[b] is F[3*d + b],
-  // lane b of X[3] is F[24 + b]. Two-register shuffles of F's first three loads.
-  static void to_lanes(const std::uint32_t* F, V8* X) {
-    V8 w[4];
-    std::memcpy(w, F, sizeof w);
-    X[0] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 0, 3, 6, 9, 12, 15, 0, 0),
-                                   w[2], 0, 1, 2, 3, 4, 5, 10, 13);
-    X[1] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 1, 4, 7, 10, 13, 0, 0, 0),
-                                   w[2], 0, 1, 2, 3, 4, 8, 11, 14);
-    X[2] = __builtin_shufflevector(__builtin_shufflevector(w[0], w[1], 2, 5, 8, 11, 14, 0, 0, 0),
-                                   w[2], 0, 1, 2, 3, 4, 9, 12, 15);
-    X[3] = w[3];
-  }
-  static void from_lanes(const V8* X, std::uint32_t* F) {
-    const V8 w[4] = {
-        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 8, 0, 1, 9, 0, 2, 10), X[2],
-                                0, 1, 8, 3, 4, 9, 6, 7),
-        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 0, 3, 11, 0, 4, 12, 0, 5), X[2],
-                                10, 1, 2, 11, 4, 5, 12, 7),
-        __builtin_shufflevector(__builtin_shufflevector(X[0], X[1], 13, 0, 6, 14, 0, 7, 15, 0),
-                                X[2], 0, 13, 2, 3, 14, 5, 6, 15),
-        X[3]};
-    std::memcpy(F, w, sizeof w);
-  }
-  // Bit i set where word i of F (32 words) is not zero.
-  static std::uint32_t nonzero_words(const std::uint32_t* F) {
-    V8 x[4];
-    std::memcpy(x, F, sizeof x);
-#if SUDOKU_TIER_AVX2
-    std::uint32_t bits = 0;
-    for (int k = 0; k < 4; ++k)
-      bits |= static_cast<std::uint32_t>(_mm256_movemask_ps((__m256)(V8)(x[k] != 0))) << 8 * k;
-    return bits;
-#else
-    const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
-    V8 m = {};
-    for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
-    const V4 h =
-        __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
-    const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
-    return q[0] | q[1];
-#endif
-  }
-
-  // Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
-  static void band_sums(const V8* x, V8& once, V8& twice) {
-    const V8 a = __builtin_shufflevector(x[0], x[1], 0, 1, 2, 3, 8, 9, 10, 11);
-    const V8 c = __builtin_shufflevector(x[0], x[1], 4, 5, 6, 7, 12, 13, 14, 15);
-    const V8 e = __builtin_shufflevector(x[2], x[2], 4, 5, 6, 7, 0, 1, 2, 3);
-    V8 o = a | c, t = a & c, o2 = x[2] | e, t2 = x[2] & e;
-    fold_lanes<2>(o, t);
-    fold_lanes<2>(o2, t2);
-    fold_lanes<1>(o, t);
-    fold_lanes<1>(o2, t2);
-    once = bands_in_lanes(o, o2);
-    twice = bands_in_lanes(t, t2);
-  }
-
-  // The band rule and the row singles of eight words (`u`: the open cells of each word's
-  // band): returns the words with only the cells that lie on a permutation of their
-  // mini-rows (the table's rule, by rotations of the mini-row bits as `fitting_columns` does
-  // for stacks); `P` gets their rows with one place on an open cell.
-  static V8 band_rule8(V8 w, V8 u, V8& P) {
-    const V8 g = (w | w >> 1 | w >> 2) & 0x1249249;
-    const V8 c1 = (g >> 3 & 0x241209) | (g << 6 & 0x1008040);  // box k + 1 in box k's place
-    const V8 c2 = (g >> 6 & 0x40201) | (g << 3 & 0x1209048);   // box k + 2
-    const V8 allowed = ((rows_up(c1, 1) & rows_up(c2, 2)) | (rows_up(c2, 1) & rows_up(c1, 2))) & g;
-    const V8 x = w & (allowed | allowed << 1 | allowed << 2);
-    const V8 z = x & (x - kColumnRepeat);  // rows with two places or more
-    P = x & u & ~rows_of(z);
-    return x;
-  }
-
-  // Column singles and the stack rule over three band registers `v` (`u`: their open
-  // cells), lane-wise: the kept cells of each band (`keep`) and the digit's column singles
-  // (`hidden`, in all three rows). Lanes that fail are all ones in the result.
-  static V8 digit_rule8(const V8* v, const V8* u, V8* keep, V8& hidden) {
-    V8 once = {}, twice = {}, placed = {}, occ[3];
-    for (int b = 0; b < 3; ++b) {
-      for (int r = 0; r < 3; ++r) {
-        const V8 row = v[b] >> (9 * r) & 0x1ff;
-        twice |= once & row;
-        once |= row;
-      }
-      placed |= v[b] & ~u[b];
-      occ[b] = columns_of(v[b]);
-    }
-    const LaneOps op;
-    const V8 fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
-    hidden = repeat3(once & ~(twice | columns_of(placed)));
-    for (int b = 0; b < 3; ++b) keep[b] = repeat3(fit >> (9 * b) & 0x1ff);
-    return (V8)(once != 0x1ff) | (V8)(stacks_kept(fit, op) != 0x49);
-  }
-
+  // The words are in band layout in lanes (`to_lanes`, above Search), one source for every
+  // tier. An earlier AVX-512-only form in two 512-bit registers in F's own layout, which
+  // needed lane shifts across registers for the band sums and permutes into this layout for
+  // the digit rule, was slower (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81
+  // -> 1.66 us, magictour 5.26 -> 4.62, 17-clue 1.23 -> 0.96, the hardest 5,000 34.1 -> 30.3).
   static bool propagate_all(State& s) {
     V8 X[4];
     to_lanes(s.F, X);
@@ -1173,7 +1121,7 @@ bool given_words(const std::uint8_t* cells, std::uint32_t* given) {
 #endif
 }
 
-// The givens' digit words in lanes (Search::to_lanes of the given words, words 27-31 zero):
+// The givens' digit words in lanes (to_lanes of the given words, words 27-31 zero):
 // not zero when a digit is given twice in a row, box or column. columns[0] gets digits 1-8's
 // given columns (in all three rows), columns[1] digit 9's (lanes 0-2). Digit 9's column sums
 // over its three bands take its lanes rotated, as the digit rule does.
@@ -1192,10 +1140,10 @@ inline V8 given_repeats(const V8* X, V8* columns) {
         twice |= once & row;
         once |= row;
       }
-    return Search::repeat3(once);
+    return repeat3(once);
   };
   columns[0] = column_sums(X);
-  const V8 v8[3] = {X[3], Search::rotate1(X[3]), Search::rotate2(X[3])};
+  const V8 v8[3] = {X[3], rotate1(X[3]), rotate2(X[3])};
   columns[1] = column_sums(v8);
   return twice;
 }
@@ -1209,31 +1157,31 @@ inline V8 given_repeats(const V8* X, V8* columns) {
 // pending for `update`. False when a digit is given twice in a house. s.unsolved must be set.
 bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, State& s) {
   V8 X[4], columns[2];
-  Search::to_lanes(given, X);
-  if (Search::any(given_repeats(X, columns))) return false;
+  to_lanes(given, X);
+  if (any(given_repeats(X, columns))) return false;
   const V8 AG = {any_given[0], any_given[1], any_given[2], 0, 0, 0, 0, 0};
   const V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
   const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};
-  const V8 ag[4] = {Search::lane_of<0>(AG), Search::lane_of<1>(AG), Search::lane_of<2>(AG), AG};
-  const V8 u[4] = {Search::lane_of<0>(U), Search::lane_of<1>(U), Search::lane_of<2>(U), U};
+  const V8 ag[4] = {lane_of<0>(AG), lane_of<1>(AG), lane_of<2>(AG), AG};
+  const V8 u[4] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U), U};
   V8 W[4], pending[4];
   for (int k = 0; k < 4; ++k) {
     const V8 x = X[k];
     // A row or box of this band holding a given of the digit is taken whole.
     const V8 mini = (x | x >> 1 | x >> 2) & 0x1249249;
     const V8 boxes = (mini | mini >> 9 | mini >> 18) & 0x49;
-    const V8 taken = rows_of(x) | Search::repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
+    const V8 taken = rows_of(x) | repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
     const V8 w = ((k < 3 ? V8{} + kBandAll : first3) & ~(taken | columns[k < 3 ? 0 : 1])) | x;
     V8 P;
-    const V8 y = Search::band_rule8(w, u[k], P);
+    const V8 y = band_rule8(w, u[k], P);
     const V8 settled = (V8)(y != 0) & (V8)(P == 0);
     W[k] = (y & settled) | (w & ~settled);
     pending[k] = (V8)(w != 0) & ~settled;
   }
   alignas(32) std::uint32_t flags[32];
-  Search::from_lanes(W, s.F);
-  Search::from_lanes(pending, flags);
-  s.pending = Search::nonzero_words(flags);
+  from_lanes(W, s.F);
+  from_lanes(pending, flags);
+  s.pending = nonzero_words(flags);
   return true;
 }
 
@@ -1265,8 +1213,8 @@ bool givens_repeat(const std::uint8_t* cells) {
   alignas(32) std::uint32_t given[32] = {};
   if (!given_words(cells, given)) return false;
   V8 X[4], columns[2];
-  Search::to_lanes(given, X);
-  return Search::any(given_repeats(X, columns));
+  to_lanes(given, X);
+  return any(given_repeats(X, columns));
 }
 
 }  // namespace
