@@ -374,10 +374,12 @@ inline V8 rotate2(V8 v) {
 inline V8 rows_up(V8 y, int k) {
   return y >> (9 * k) | y << (27 - 9 * k);
 }
-inline V8 repeat3(V8 m) {
+template <typename V>
+inline V repeat3(V m) {
   return m | m << 9 | m << 18;
 }
-inline V8 columns_of(V8 y) {
+template <typename V>
+inline V columns_of(V y) {
   return (y | y >> 9 | y >> 18) & 0x1ff;
 }
 // Once and twice (o, t) over lane pairs `k` apart (1 or 2) within each half.
@@ -467,25 +469,39 @@ inline V8 band_rule8(V8 w, V8 u, V8& P) {
   return x;
 }
 
-// Column singles and the stack rule over three band registers `v` (`u`: their open
-// cells), lane-wise: the kept cells of each band (`keep`) and the digit's column singles
-// (`hidden`, in all three rows). Lanes that fail are all ones in the result.
-inline V8 digit_rule8(const V8* v, const V8* u, V8* keep, V8& hidden) {
-  V8 once = {}, twice = {}, placed = {}, occ[3];
+// Column singles and the stack rule of one digit (the vertical twin of the band rule: in
+// each stack the digit takes one mini-column per band and per column, a 3x3 permutation), on
+// its three band words `v` (`u`: each band's open cells), one word each or lane-wise: the
+// cells each band keeps (`keep`) and the digit's column singles (`hidden`, in all three rows).
+// Not zero (in a lane) where the digit has a column without a place or a stack without a
+// permutation.
+template <typename V>
+inline V digit_rule(const V* v, const V* u, V* keep, V& hidden) {
+  V once{}, twice{}, placed{}, occ[3];
   for (int b = 0; b < 3; ++b) {
     for (int r = 0; r < 3; ++r) {
-      const V8 row = v[b] >> (9 * r) & 0x1ff;
+      const V row = v[b] >> (9 * r) & 0x1ff;
       twice |= once & row;
       once |= row;
     }
     placed |= v[b] & ~u[b];
     occ[b] = columns_of(v[b]);
   }
-  const LaneOps op;
-  const V8 fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
+  const WordOps<V> op;
+  const V fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
   hidden = repeat3(once & ~(twice | columns_of(placed)));
   for (int b = 0; b < 3; ++b) keep[b] = repeat3(fit >> (9 * b) & 0x1ff);
-  return (V8)(once != 0x1ff) | (V8)(stacks_kept(fit, op) != 0x49);
+  return (V)(once != 0x1ff) | (V)(stacks_kept(fit, op) != 0x49);
+}
+
+// A band word `y` with its column singles (`hidden`, digit_rule's) placed: a row holding one
+// keeps exactly that cell, a row holding two is left empty (a contradiction the band rule
+// reports), the other rows stay.
+template <typename V>
+inline V keep_column_singles(V y, V hidden) {
+  const V t = y & hidden;
+  const V rows = rows_of(t);
+  return (y & ~rows) | (t & ~rows_of(t & (t - (rows & kColumnRepeat))));
 }
 
 // True when the solution `F` (each digit's band words, 32-byte aligned) has a rectangle none
@@ -655,79 +671,33 @@ struct Search {
   // the stack permutation (a digit occupies one mini-column per band and per box column
   // triple in each stack), the vertical twin of the band rule. -1/0/1 as naked_singles.
 #if SUDOKU_TIER_AVX2
-  // Digits 0-7 at once, lane d of x[b] being F[3*d + b], so every step of the scalar pass
-  // below is lane-wise; digit 8 goes through the scalar loop. Same eliminations as the scalar
-  // pass on every digit, so the search is unchanged. Builds with AVX-512 use it too: a
-  // nine-lane AVX-512 form of the pass was 3-11% slower on a Zen 4, whole process, one thread
-  // (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5
-  // -> 270.1 ms, medians of 21 and 11 interleaved runs).
+  // Digits 0-7 at once, lane d of X[b] being F[3*d + b] (`to_lanes`), the same rule as the
+  // scalar pass below, lane-wise; digit 8 goes through the scalar pass. Same eliminations as
+  // the scalar pass on every digit, so the search is unchanged. Builds with AVX-512 use it
+  // too: a nine-lane AVX-512 form of the pass was 3-11% slower on a Zen 4, whole process, one
+  // thread (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000
+  // hardest 277.5 -> 270.1 ms, medians of 21 and 11 interleaved runs); all nine digits in
+  // these lanes (digit 8 by its rotated lanes, as `propagate_all` does) was level here and
+  // 5-11% slower on the SSE4 and scalar tiers, which keep the scalar pass.
   static int digit_pass(State& s, std::uint32_t digits) {
-    V8 in_lanes[4];
-    to_lanes(s.F, in_lanes);
-    const __m256i x[3] = {(__m256i)in_lanes[0], (__m256i)in_lanes[1], (__m256i)in_lanes[2]};
-    const __m256i m9 = _mm256_set1_epi32(0x1ff);
-    __m256i occ[3];
-    __m256i once = _mm256_setzero_si256(), twice = once, placed_cols = once;
+    V8 X[4];
+    to_lanes(s.F, X);
+    const V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
+    const V8 Ub[3] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U)};
+    V8 keep[3], hidden;
+    if (any(digit_rule(X, Ub, keep, hidden))) return -1;
+    V8 Y[4] = {{}, {}, {}, X[3]}, lost[4] = {};
     for (int b = 0; b < 3; ++b) {
-      for (int r = 0; r < 3; ++r) {
-        const __m256i row = _mm256_and_si256(_mm256_srli_epi32(x[b], 9 * r), m9);
-        twice = _mm256_or_si256(twice, _mm256_and_si256(once, row));
-        once = _mm256_or_si256(once, row);
-      }
-      const __m256i placed =
-          _mm256_andnot_si256(_mm256_set1_epi32(static_cast<int>(s.unsolved[b])), x[b]);
-      placed_cols = _mm256_or_si256(
-          placed_cols, _mm256_or_si256(placed, _mm256_or_si256(_mm256_srli_epi32(placed, 9),
-                                                               _mm256_srli_epi32(placed, 18))));
-      occ[b] = _mm256_and_si256(_mm256_or_si256(x[b], _mm256_or_si256(_mm256_srli_epi32(x[b], 9),
-                                                                      _mm256_srli_epi32(x[b], 18))),
-                                m9);
+      Y[b] = keep_column_singles(X[b] & keep[b], hidden);
+      lost[b] = Y[b] ^ X[b];
     }
-    placed_cols = _mm256_and_si256(placed_cols, m9);
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(once, m9)) != -1) return -1;
-    const LaneOps op;
-    const __m256i fit = fitting_columns(
-        _mm256_or_si256(
-            occ[0], _mm256_or_si256(_mm256_slli_epi32(occ[1], 9), _mm256_slli_epi32(occ[2], 18))),
-        op);
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(stacks_kept(fit, op), _mm256_set1_epi32(0x49))) !=
-        -1)
-      return -1;
-    __m256i keep[3];
-    for (int b = 0; b < 3; ++b) keep[b] = _mm256_and_si256(_mm256_srli_epi32(fit, 9 * b), m9);
-    const __m256i hidden = _mm256_andnot_si256(_mm256_or_si256(twice, placed_cols), once);
-    const __m256i hidden3 = _mm256_or_si256(
-        hidden, _mm256_or_si256(_mm256_slli_epi32(hidden, 9), _mm256_slli_epi32(hidden, 18)));
-    const __m256i one = _mm256_set1_epi32(1), zero = _mm256_setzero_si256();
-    std::uint32_t changed = 0;
-    alignas(32) std::uint32_t out[3][8];
-    for (int b = 0; b < 3; ++b) {
-      const __m256i k3 = _mm256_or_si256(
-          keep[b], _mm256_or_si256(_mm256_slli_epi32(keep[b], 9), _mm256_slli_epi32(keep[b], 18)));
-      __m256i y = _mm256_and_si256(x[b], k3);
-      const __m256i t = _mm256_and_si256(y, hidden3);
-      for (int r = 0; r < 3; ++r) {
-        // A row holding column singles keeps exactly that one cell; two in one row leave it
-        // empty (a contradiction the band rule reports).
-        const __m256i rm = _mm256_set1_epi32(static_cast<int>(kRowMask[r]));
-        const __m256i tr = _mm256_and_si256(t, rm);
-        const __m256i none = _mm256_cmpeq_epi32(tr, zero);
-        const __m256i single =
-            _mm256_cmpeq_epi32(_mm256_and_si256(tr, _mm256_sub_epi32(tr, one)), zero);
-        const __m256i keep_row = _mm256_and_si256(single, tr);
-        const __m256i cleared = _mm256_or_si256(_mm256_andnot_si256(rm, y), keep_row);
-        y = _mm256_blendv_epi8(cleared, y, none);
-      }
-      const std::uint32_t lanes = ~static_cast<std::uint32_t>(_mm256_movemask_ps(
-                                      _mm256_castsi256_ps(_mm256_cmpeq_epi32(y, x[b])))) &
-                                  0xff;
-      changed |= lanes;
-      s.pending |= words_of(lanes, b);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(out[b]), y);
+    const bool changed = any(lost[0] | lost[1] | lost[2]);
+    if (changed) {
+      alignas(32) std::uint32_t words[32];
+      from_lanes(lost, words);
+      s.pending |= nonzero_words(words);
+      from_lanes(Y, s.F);
     }
-    if (changed)
-      for (int d = 0; d < 8; ++d)
-        for (int b = 0; b < 3; ++b) s.F[3 * d + b] = out[b][d];
     const int last = digit_pass_scalar(s, digits & 0x100);
     if (last < 0) return -1;
     return changed || last ? 1 : 0;
@@ -744,35 +714,10 @@ struct Search {
     for (; digits; digits &= digits - 1) {
       const int d = std::countr_zero(digits);
       std::uint32_t* f = &s.F[3 * d];
-      std::uint32_t once = 0, twice = 0, placed_cols = 0, occ[3];
+      std::uint32_t keep[3], hidden;
+      if (digit_rule(f, s.unsolved, keep, hidden)) return -1;
       for (int b = 0; b < 3; ++b) {
-        const std::uint32_t x = f[b];
-        for (int r = 0; r < 3; ++r) {
-          std::uint32_t row = x >> (9 * r) & 0x1ff;
-          twice |= once & row;
-          once |= row;
-        }
-        const std::uint32_t placed = x & ~s.unsolved[b];
-        placed_cols |= (placed | placed >> 9 | placed >> 18) & 0x1ff;
-        occ[b] = (x | x >> 9 | x >> 18) & 0x1ff;
-      }
-      if (once != 0x1ff) return -1;
-      const ScalarOps op;
-      const std::uint32_t fit = fitting_columns(occ[0] | occ[1] << 9 | occ[2] << 18, op);
-      if (stacks_kept(fit, op) != 0x49) return -1;
-      const std::uint32_t keep[3] = {fit & 0x1ff, fit >> 9 & 0x1ff, fit >> 18};
-      const std::uint32_t hidden = once & ~twice & ~placed_cols;
-      for (int b = 0; b < 3; ++b) {
-        std::uint32_t x = f[b] & keep[b] * kColumnRepeat;
-        // A row holding column singles keeps exactly that one cell (two leave it empty, a
-        // contradiction the band rule reports), without a branch per single.
-        const std::uint32_t t = x & hidden * kColumnRepeat;
-        for (std::uint32_t row : kRowMask) {
-          const std::uint32_t in_row = t & row;
-          const std::uint32_t clear = in_row ? row : 0;
-          const std::uint32_t keep_cell = (in_row & (in_row - 1)) == 0 ? in_row : 0;
-          x &= ~clear | keep_cell;
-        }
+        const std::uint32_t x = keep_column_singles(f[b] & keep[b], hidden);
         const bool lost = x != f[b];
         found |= lost;
         s.pending |= static_cast<std::uint32_t>(lost) << (3 * d + b);
@@ -832,7 +777,7 @@ struct Search {
         V8 keep[3], hidden, keep8[3], hidden8;
         const V8 v8[3] = {x[3], rotate1(x[3]), rotate2(x[3])};
         const V8 u8[3] = {U, rotate1(U), rotate2(U)};
-        if (any(digit_rule8(x, Ub, keep, hidden) | (digit_rule8(v8, u8, keep8, hidden8) & first3)))
+        if (any(digit_rule(x, Ub, keep, hidden) | (digit_rule(v8, u8, keep8, hidden8) & first3)))
           return false;
         for (int b = 0; b < 3; ++b) {
           x[b] &= keep[b];
