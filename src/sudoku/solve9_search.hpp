@@ -137,22 +137,6 @@ inline V rows_of(V v) {
   return f - (f >> 9);
 }
 
-// Bit 3*d + b for each bit d of `digits` (bits 0-8): digit d's word of band b.
-// Only the AVX2 paths use it, so builds without AVX2 would warn that it is unused.
-[[maybe_unused]] inline std::uint32_t words_of(std::uint32_t digits, int b) {
-#if SUDOKU_TIER_AVX2
-  return _pdep_u32(digits, 0x1249249u << b);
-#else
-  // Each bit moved to three times its place: by 16, 8, 4, then 2 bits at a time.
-  std::uint32_t m = digits & 0x1ff;
-  m = (m | m << 16) & 0xff0000ff;
-  m = (m | m << 8) & 0x0300f00f;
-  m = (m | m << 4) & 0x030c30c3;
-  m = (m | m << 2) & 0x09249249;
-  return m << b;
-#endif
-}
-
 // Which digits (bit d) and which bands (bit b) have a word that changed, from a 27-bit
 // word mask.
 inline std::uint32_t digits_of(std::uint32_t words) {
