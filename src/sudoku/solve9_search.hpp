@@ -654,15 +654,16 @@ struct Search {
   // Per digit, across bands: a column with one place left (hidden single in a column), and
   // the stack permutation (a digit occupies one mini-column per band and per box column
   // triple in each stack), the vertical twin of the band rule. -1/0/1 as naked_singles.
-#if SUDOKU_TIER_AVX2
   // Digits 0-7 at once, lane d of X[b] being F[3*d + b] (`to_lanes`), the same rule as the
-  // scalar pass below, lane-wise; digit 8 goes through the scalar pass. Same eliminations as
-  // the scalar pass on every digit, so the search is unchanged. Builds with AVX-512 use it
-  // too: a nine-lane AVX-512 form of the pass was 3-11% slower on a Zen 4, whole process, one
-  // thread (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms, magictour 17.4 -> 16.9 ms, 5,000
-  // hardest 277.5 -> 270.1 ms, medians of 21 and 11 interleaved runs); all nine digits in
-  // these lanes (digit 8 by its rotated lanes, as `propagate_all` does) was level here and
-  // 5-11% slower on the SSE4 and scalar tiers, which keep the scalar pass.
+  // scalar pass below, lane-wise; digit 8 goes through the scalar pass (when its words
+  // changed). Same eliminations as the scalar pass on every digit, so the search is
+  // unchanged. Every tier runs it: a nine-lane AVX-512 form of the pass was 3-11% slower on a
+  // Zen 4, whole process, one thread (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms,
+  // magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5 -> 270.1 ms, medians of 21 and 11
+  // interleaved runs); all nine digits in these lanes (digit 8 by its rotated lanes, as
+  // `propagate_all` does) was level on the AVX tiers and 5-11% slower on the `sse4` and
+  // `scalar` tiers; this form there, against the scalar pass on every changed digit, level to
+  // 2% faster (minima of 7, Zen 4).
   static int digit_pass(State& s, std::uint32_t digits) {
     V8 X[4];
     to_lanes(s.F, X);
@@ -686,13 +687,8 @@ struct Search {
     if (last < 0) return -1;
     return changed || last ? 1 : 0;
   }
-#else
-  static int digit_pass(State& s, std::uint32_t digits) {
-    return digit_pass_scalar(s, digits);
-  }
-#endif
 
-  // The per-digit pass one digit at a time (digits: bit d for digit d).
+  // The per-digit pass one digit at a time (digits: bit d for digit d; digit 8 of digit_pass).
   static int digit_pass_scalar(State& s, std::uint32_t digits) {
     int found = 0;
     for (; digits; digits &= digits - 1) {
