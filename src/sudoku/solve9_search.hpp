@@ -136,6 +136,11 @@ inline V rows_of(V v) {
   const V f = (((v & 0x7fc01ff) + 0x7fc01ff) & 0x8000200) | (((v & 0x3fe00) + 0x3fe00) & 0x40000);
   return f - (f >> 9);
 }
+// v with each row's lowest bit taken away: not zero in a row holding two bits or more.
+template <typename V>
+inline V beyond_first_in_rows(V v) {
+  return v & (v - (rows_of(v) & kColumnRepeat));
+}
 
 // Which digits (bit d) and which bands (bit b) have a word that changed, from a 27-bit
 // word mask.
@@ -332,14 +337,18 @@ inline V stacks_kept(V fit, const Ops& op) {
 // which each tier's compiler lowers to its own instructions (AVX2 permutes; AVX-512's three-input
 // logic fuses the and/or chains; two 128-bit halves with SSE or NEON). Written with AVX2
 // intrinsics for the shuffles it was level with this (minima of 9, Zen 4, within 1%).
+// The OR of the eight lanes.
+inline std::uint32_t or_lanes(V8 v) {
+  const V4 h =
+      __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
+  const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
+  return q[0] | q[1];
+}
 inline bool any(V8 v) {
 #if SUDOKU_TIER_AVX2
   return !_mm256_testz_si256((__m256i)v, (__m256i)v);
 #else
-  const V4 h =
-      __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
-  const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
-  return (q[0] | q[1]) != 0;
+  return or_lanes(v) != 0;
 #endif
 }
 // Lane b of v in every lane.
@@ -354,6 +363,27 @@ inline V8 rotate1(V8 v) {
 inline V8 rotate2(V8 v) {
   return __builtin_shufflevector(v, v, 2, 0, 1, 3, 6, 4, 5, 7);
 }
+// Digit 8's three band words (or any three per-band values) as three "bands" lane-wise:
+// lane b of out[0], out[1], out[2] holds band b, b + 1, b + 2 (mod 3).
+inline void rotations(V8 v, V8* out) {
+  out[0] = v;
+  out[1] = rotate1(v);
+  out[2] = rotate2(v);
+}
+// Three per-band words in lanes 0-2 (lanes 3-7 zero), the form X[3] and the per-band sums take.
+inline V8 band_words(const std::uint32_t* w) {
+  return V8{w[0], w[1], w[2], 0, 0, 0, 0, 0};
+}
+// Per-band values `v` (band b in lane b) for each register of the band layout: band b's value
+// in every lane of out[b], b < 3, and `v` itself for X[3].
+inline void for_each_register(V8 v, V8* out) {
+  out[0] = lane_of<0>(v);
+  out[1] = lane_of<1>(v);
+  out[2] = lane_of<2>(v);
+  out[3] = v;
+}
+// Lanes 0-2 of X[3] (digit 8's words), the others zero.
+constexpr V8 kDigit8Lanes = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};
 // Row r + k in row r's place, rows taken mod 3 (bits above 26 are left over).
 inline V8 rows_up(V8 y, int k) {
   return y >> (9 * k) | y << (27 - 9 * k);
@@ -417,10 +447,7 @@ inline std::uint32_t nonzero_words(const std::uint32_t* F) {
   const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
   V8 m = {};
   for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
-  const V4 h =
-      __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
-  const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
-  return q[0] | q[1];
+  return or_lanes(m);
 #endif
 }
 
@@ -459,15 +486,22 @@ inline V8 band_rule8(V8 w, V8 u, V8& P) {
 // cells each band keeps (`keep`) and the digit's column singles (`hidden`, in all three rows).
 // Not zero (in a lane) where the digit has a column without a place or a stack without a
 // permutation.
+// The columns (9 bits) of a digit's nine rows, its three band words `v`: once and twice.
 template <typename V>
-inline V digit_rule(const V* v, const V* u, V* keep, V& hidden) {
-  V once{}, twice{}, placed{}, occ[3];
-  for (int b = 0; b < 3; ++b) {
+inline void fold_rows(const V* v, V& once, V& twice) {
+  for (int b = 0; b < 3; ++b)
     for (int r = 0; r < 3; ++r) {
       const V row = v[b] >> (9 * r) & 0x1ff;
       twice |= once & row;
       once |= row;
     }
+}
+
+template <typename V>
+inline V digit_rule(const V* v, const V* u, V* keep, V& hidden) {
+  V once{}, twice{}, placed{}, occ[3];
+  fold_rows(v, once, twice);
+  for (int b = 0; b < 3; ++b) {
     placed |= v[b] & ~u[b];
     occ[b] = columns_of(v[b]);
   }
@@ -485,7 +519,7 @@ template <typename V>
 inline V keep_column_singles(V y, V hidden) {
   const V t = y & hidden;
   const V rows = rows_of(t);
-  return (y & ~rows) | (t & ~rows_of(t & (t - (rows & kColumnRepeat))));
+  return (y & ~rows) | (t & ~rows_of(beyond_first_in_rows(t)));
 }
 
 // True when the solution `F` (each digit's band words, 32-byte aligned) has a rectangle none
@@ -667,9 +701,8 @@ struct Search {
   static int digit_pass(State& s, std::uint32_t digits) {
     V8 X[4];
     to_lanes(s.F, X);
-    const V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
-    const V8 Ub[3] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U)};
-    V8 keep[3], hidden;
+    V8 Ub[4], keep[3], hidden;
+    for_each_register(band_words(s.unsolved), Ub);
     if (any(digit_rule(X, Ub, keep, hidden))) return -1;
     V8 Y[4] = {{}, {}, {}, X[3]}, lost[4] = {};
     for (int b = 0; b < 3; ++b) {
@@ -726,13 +759,14 @@ struct Search {
   static bool propagate_all(State& s) {
     V8 X[4];
     to_lanes(s.F, X);
-    V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
-    const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};  // X[3]'s lanes
+    V8 U = band_words(s.unsolved);
     for (;;) {
-      const V8 Ub[4] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U), U};
+      V8 Ub[4];
+      for_each_register(U, Ub);
       V8 x[4], P[4];
       for (int k = 0; k < 4; ++k) x[k] = band_rule8(X[k], Ub[k], P[k]);
-      if (any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) | ((V8)(x[3] == 0) & first3)))
+      if (any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) |
+              ((V8)(x[3] == 0) & kDigit8Lanes)))
         return false;
       // Naked singles: an open cell with no digit, or a solved one with two, fails.
       {
@@ -740,12 +774,11 @@ struct Search {
         band_sums(x, once, twice);
         twice |= once & x[3];
         once |= x[3];
-        if (any((U & ~once) | (twice & ~U & first3))) return false;
+        if (any((U & ~once) | (twice & ~U & kDigit8Lanes))) return false;
         const V8 n3 = U & ~twice;
-        P[0] |= x[0] & lane_of<0>(n3);
-        P[1] |= x[1] & lane_of<1>(n3);
-        P[2] |= x[2] & lane_of<2>(n3);
-        P[3] |= x[3] & n3;
+        V8 nb[4];
+        for_each_register(n3, nb);
+        for (int k = 0; k < 4; ++k) P[k] |= x[k] & nb[k];
       }
       // Column singles and the stack rule, digit by digit, only in an iteration where the
       // rules above change nothing, as the word updates run their digit pass only at the band
@@ -754,10 +787,11 @@ struct Search {
       // 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
       if (!any(P[0] | P[1] | P[2] | P[3] | (x[0] ^ X[0]) | (x[1] ^ X[1]) | (x[2] ^ X[2]) |
                (x[3] ^ X[3]))) {
-        V8 keep[3], hidden, keep8[3], hidden8;
-        const V8 v8[3] = {x[3], rotate1(x[3]), rotate2(x[3])};
-        const V8 u8[3] = {U, rotate1(U), rotate2(U)};
-        if (any(digit_rule(x, Ub, keep, hidden) | (digit_rule(v8, u8, keep8, hidden8) & first3)))
+        V8 keep[3], hidden, keep8[3], hidden8, v8[3], u8[3];
+        rotations(x[3], v8);
+        rotations(U, u8);
+        if (any(digit_rule(x, Ub, keep, hidden) |
+                (digit_rule(v8, u8, keep8, hidden8) & kDigit8Lanes)))
           return false;
         for (int b = 0; b < 3; ++b) {
           x[b] &= keep[b];
@@ -770,10 +804,12 @@ struct Search {
       V8 cm, cm8;
       {
         const V8 p0 = columns_of(P[0]), p1 = columns_of(P[1]), p2 = columns_of(P[2]);
-        const V8 q0 = columns_of(P[3]), q1 = rotate1(q0), q2 = rotate2(q0);
-        if (any((p0 & p1) | (p2 & (p0 | p1)) | (q0 & q1) | (q2 & (q0 | q1)))) return false;
+        V8 q[3];
+        rotations(columns_of(P[3]), q);
+        if (any((p0 & p1) | (p2 & (p0 | p1)) | (q[0] & q[1]) | (q[2] & (q[0] | q[1]))))
+          return false;
         cm = repeat3(p0 | p1 | p2);
-        cm8 = repeat3(q0 | q1 | q2);
+        cm8 = repeat3(q[0] | q[1] | q[2]);
       }
       // The union of each band's placements, band b in lane b.
       V8 up, twice_unused;
@@ -781,15 +817,12 @@ struct Search {
       up |= P[3];
       // A row of a word holding placements keeps only them; the band's placed cells and the
       // digit's placed columns leave the word, its own placements stay.
-      V8 two = {}, changed = {};
+      V8 two = {}, changed = {}, ub[4];
+      for_each_register(up, ub);
       for (int k = 0; k < 4; ++k) {
-        V8 clear = k == 0   ? lane_of<0>(up) | cm
-                   : k == 1 ? lane_of<1>(up) | cm
-                   : k == 2 ? lane_of<2>(up) | cm
-                            : up | cm8;
-        const V8 rows = rows_of(P[k]);
-        two |= P[k] & (P[k] - (rows & kColumnRepeat));  // each row less its lowest bit
-        clear |= rows;
+        V8 clear = ub[k] | (k < 3 ? cm : cm8);
+        two |= beyond_first_in_rows(P[k]);
+        clear |= rows_of(P[k]);
         const V8 y = (x[k] & ~clear) | P[k];
         changed |= y ^ X[k];
         X[k] = y;
@@ -1054,22 +1087,15 @@ inline V8 given_repeats(const V8* X, V8* columns) {
   V8 twice = {};
   for (int k = 0; k < 4; ++k) {
     const V8 x = X[k];
-    twice |= x & (x - (rows_of(x) & kColumnRepeat));  // two in a row
+    twice |= beyond_first_in_rows(x);
     for (std::uint32_t box : kBoxMask) twice |= (x & box) & ((x & box) - 1);
   }
-  const auto column_sums = [&twice](const V8* v) {
-    V8 once = {};
-    for (int b = 0; b < 3; ++b)
-      for (int r = 0; r < 3; ++r) {
-        const V8 row = v[b] >> (9 * r) & 0x1ff;
-        twice |= once & row;
-        once |= row;
-      }
-    return repeat3(once);
-  };
-  columns[0] = column_sums(X);
-  const V8 v8[3] = {X[3], rotate1(X[3]), rotate2(X[3])};
-  columns[1] = column_sums(v8);
+  V8 once = {}, once8 = {}, v8[3];
+  fold_rows(X, once, twice);
+  rotations(X[3], v8);
+  fold_rows(v8, once8, twice);
+  columns[0] = repeat3(once);
+  columns[1] = repeat3(once8);
   return twice;
 }
 
@@ -1084,11 +1110,9 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
   V8 X[4], columns[2];
   to_lanes(given, X);
   if (any(given_repeats(X, columns))) return false;
-  const V8 AG = {any_given[0], any_given[1], any_given[2], 0, 0, 0, 0, 0};
-  const V8 U = {s.unsolved[0], s.unsolved[1], s.unsolved[2], 0, 0, 0, 0, 0};
-  const V8 first3 = {kBandAll, kBandAll, kBandAll, 0, 0, 0, 0, 0};
-  const V8 ag[4] = {lane_of<0>(AG), lane_of<1>(AG), lane_of<2>(AG), AG};
-  const V8 u[4] = {lane_of<0>(U), lane_of<1>(U), lane_of<2>(U), U};
+  V8 ag[4], u[4];
+  for_each_register(band_words(any_given), ag);
+  for_each_register(band_words(s.unsolved), u);
   V8 W[4], pending[4];
   for (int k = 0; k < 4; ++k) {
     const V8 x = X[k];
@@ -1096,7 +1120,7 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
     const V8 mini = (x | x >> 1 | x >> 2) & 0x1249249;
     const V8 boxes = (mini | mini >> 9 | mini >> 18) & 0x49;
     const V8 taken = rows_of(x) | repeat3(boxes | boxes << 1 | boxes << 2) | ag[k];
-    const V8 w = ((k < 3 ? V8{} + kBandAll : first3) & ~(taken | columns[k < 3 ? 0 : 1])) | x;
+    const V8 w = ((k < 3 ? V8{} + kBandAll : kDigit8Lanes) & ~(taken | columns[k < 3 ? 0 : 1])) | x;
     V8 P;
     const V8 y = band_rule8(w, u[k], P);
     const V8 settled = (V8)(y != 0) & (V8)(P == 0);
