@@ -49,7 +49,7 @@ def spread(size, count=9):
 
 def requests():
     """(group, label, [paths], target seconds)."""
-    out = [("page", "/ (index.html)", ["/"], 0.1), ("page", "/app.js", ["/app.js"], 0.1),
+    out = [("page", "/ (index.html)", ["/"], 0.1), ("page", "/main.js", ["/main.js"], 0.1),
            ("page", "/api/limits", ["/api/limits"], 0.1), ("page", "/api/known", ["/api/known"], 0.1)]
     for n in (1, 8, 12, 16, 17):
         out.append(("counts", f"counts n={n}", [f"/api/counts?n={n}"], 0.1))

@@ -3,7 +3,7 @@
 # and sanitizer presets build with clang (faster code here, docs/BENCHMARKS.md), debug with g++.
 # Usage: scripts/install-deps.sh [extra-package ...]
 # scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
-# tests), Chromium (the browser test), clang-format (the format check), and g++-aarch64-linux-gnu + qemu-user (the aarch64
+# tests), Chromium (the browser test), clang-format and eslint (the format and lint checks), and g++-aarch64-linux-gnu + qemu-user (the aarch64
 # cross build and its tests) as extras.
 set -euo pipefail
 

@@ -1,5 +1,5 @@
 # Turns the page assets into a C++ source file, so the server needs no files at run time:
-#   cmake -DOUTPUT=assets_data.cpp -DBASE=<dir> -DFILES="index.html;app.js;style.css" -P embed_assets.cmake
+#   cmake -DOUTPUT=assets_data.cpp -DBASE=<dir> -DFILES="index.html;main.js;style.css" -P embed_assets.cmake
 # Each file becomes a byte array served at "/<name>".
 set(body "")
 set(table "")

@@ -289,13 +289,13 @@ TEST_F(Api, StaticFilesComeOnlyFromTheEmbeddedSet) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_NE(page->body.find("N-Queens viewer"), std::string::npos);
-  for (const char* asset : {"/app.js", "/style.css", "/index.html"}) {
+  for (const char* asset : {"/main.js", "/core.js", "/teach.js", "/style.css", "/index.html"}) {
     auto res = client_->Get(asset);
     ASSERT_TRUE(res);
     EXPECT_EQ(res->status, 200) << asset;
   }
   for (const char* path : {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",
-                           "/CMakeLists.txt", "/web/index.html", "/app.js/", "/index.html%00"}) {
+                           "/CMakeLists.txt", "/web/index.html", "/main.js/", "/index.html%00"}) {
     auto res = client_->Get(path);
     ASSERT_TRUE(res) << path;
     EXPECT_NE(res->status, 200) << path;

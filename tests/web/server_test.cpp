@@ -118,11 +118,11 @@ TEST_F(Served, ManyRangesAreIgnored) {
     ranges.append(",").append(n).append("-").append(n);  // "," + n: a gcc 12 -Wrestrict alarm
   }
   const std::string reply =
-      exchange("GET /app.js HTTP/1.1\r\nHost: x\r\nRange: " + ranges + "\r\n\r\n");
+      exchange("GET /main.js HTTP/1.1\r\nHost: x\r\nRange: " + ranges + "\r\n\r\n");
   EXPECT_NE(reply.find("HTTP/1.1 200"), std::string::npos) << reply.substr(0, 200);
   EXPECT_EQ(reply.find("multipart/byteranges"), std::string::npos);
   // One range is still served as such.
-  const std::string one = exchange("GET /app.js HTTP/1.1\r\nHost: x\r\nRange: bytes=0-9\r\n\r\n");
+  const std::string one = exchange("GET /main.js HTTP/1.1\r\nHost: x\r\nRange: bytes=0-9\r\n\r\n");
   EXPECT_NE(one.find("HTTP/1.1 206"), std::string::npos) << one.substr(0, 200);
 }
 
