@@ -3,26 +3,36 @@
 # program, both reading the same puzzle file on stdin and writing one line per puzzle to a
 # file, run in interleaved pairs; prints one Markdown row per set with the median CPU time
 # (user + sys of the process) of each side, puzzles per CPU-second, the ratio of the medians and
-# the median and quartiles of the pairs' own ratios.
+# the median and quartiles of the pairs' own ratios, and writes the same figures to
+# bench/results/<machine>/<date>-sudoku.tsv (-sudoku-solve.tsv; bench/results/README.md).
 #
-#   bench/compare_sudoku.sh /tmp/peers/tdoku_count --sudoku build/release/sudoku --runs 7
+#   bench/compare_sudoku.sh /tmp/peers/tdoku_count --sudoku build/release/sudoku --runs 7 \
+#       --peer-name tdoku/clang
 #
 # The first argument is tdoku's example/solve.c built per its README (gcc ... -O3
 # -march=native, linked with libtdoku_static.a); it is run as `TDOKU 2 < FILE`, counting up to
 # 2 solutions per puzzle. docs/BENCHMARKS.md says how it was built. Nothing is fetched or
 # built here. Every pair's solution counts (0, 1 or 2+) must agree or the script fails.
 # --mode solve times `sudoku solve -j 1` instead (the first solution as well as the count).
+# --peer-name says which build of tdoku it is (default tdoku/unnamed); --results DIR writes the
+# result file under DIR, --machine NAME names the machine's folder (default: bench/results.py
+# machine), --no-results writes none. SUDOKU_KERNEL=TIER in the environment forces our tier.
 set -euo pipefail
 
-usage() { sed -n '2,14p' "$0"; }
-[ $# -ge 1 ] || { usage >&2; exit 2; }
+usage() { sed -n '2,20p' "$0"; }
+[ $# -ge 1 ] || { echo "compare_sudoku: usage: compare_sudoku.sh TDOKU [--sudoku BIN] [--runs N] ... (see --help)" >&2; exit 2; }
 case "$1" in -h|--help) usage; exit 0 ;; esac
+args=("$@")
 tdoku=$1; shift
 sudoku=build/release/sudoku
 runs=7
 mode=count
 data=data/sudoku
 sets="puzzles2_17_clue puzzles3_magictour_top1465 puzzles7_serg_benchmark puzzles5_forum_hardest_1905_11+"
+peer_name=tdoku/unnamed
+results=$(dirname "$0")/results
+machine=""
+save=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --sudoku) sudoku=$2; shift 2 ;;
@@ -30,6 +40,10 @@ while [ $# -gt 0 ]; do
     --mode) mode=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
     --sets) sets=$2; shift 2 ;;
+    --peer-name) peer_name=$2; shift 2 ;;
+    --results) results=$2; shift 2 ;;
+    --machine) machine=$2; shift 2 ;;
+    --no-results) save=0; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "compare_sudoku: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -45,6 +59,15 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+tier=${SUDOKU_KERNEL:-$("$sudoku" --version | sed -n 's/^9x9 solver on this CPU: \([a-z0-9]*\).*/\1/p')}
+if [ "$save" = 1 ]; then
+  what=sudoku
+  [ "$mode" = count ] || what=sudoku-$mode
+  out=$(python3 "$(dirname "$0")/results.py" new "$what" --results "$results" ${machine:+--machine "$machine"} \
+        --note "sudoku: $("$sudoku" --version | tr '\n' ' ')${SUDOKU_KERNEL:+(SUDOKU_KERNEL=$SUDOKU_KERNEL)}" \
+        --note "peer: $tdoku" --note "load: $(cut -d' ' -f1-3 /proc/loadavg)" \
+        -- "$0" "${args[@]}" 2>"$tmp/err") || { echo "compare_sudoku: $(cat "$tmp/err")" >&2; exit 2; }
+fi
 
 # cpu_seconds IN OUT CMD...: runs CMD with stdin IN and stdout OUT; prints the user + sys
 # seconds of that process alone, from wait4 (microseconds; /usr/bin/time rounds to 10 ms,
@@ -108,6 +131,14 @@ for set in $sets; do
       -v r2="$(quantile "$r" 0.5)" -v r3="$(quantile "$r" 0.75)" 'BEGIN {
     printf "| %s | %d | %.1f | %.1f | %.0fk | %.0fk | %.2fx | %.2fx (%.2f-%.2f) |\n",
            s, n, 1000 * a, 1000 * b, n / a / 1000, n / b / 1000, b / a, r2, r1, r3 }'
+  if [ "$save" = 1 ]; then
+    awk -v s="$set" -v m="$mode" -v t="${tier:-unknown}" -v a="$a" -v p="$peer_name" -v b="$b" \
+        -v runs="$runs" -v r1="$(quantile "$r" 0.25)" -v r2="$(quantile "$r" 0.5)" \
+        -v r3="$(quantile "$r" 0.75)" 'BEGIN {
+      printf "sudoku-%s\t%s\t%s/%s\t%.1f\t%s\t%.1f\tcpu-ms\t%.2f\t%d\tmedian\tpairs %.2f (%.2f-%.2f)\n",
+             m, s, t, m, 1000 * a, p, 1000 * b, (a > 0) ? b / a : 0, runs, r2, r1, r3 }' >>"$out"
+  fi
 done
 echo
 echo "CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $runs interleaved pairs, medians; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "$save" = 0 ] || echo "compare_sudoku: wrote $out" >&2

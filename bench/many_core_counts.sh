@@ -4,18 +4,27 @@
 # the median CPU seconds (user + sys) per counter and N as a Markdown table. Ours: the
 # backtracker in each kernel tier this CPU has, and the join; the peer: any binary, named by
 # a command template with {n} for N (Kluev's counter: one binary per N, first argument the
-# thread count). Fetches and builds nothing.
+# thread count). Fetches and builds nothing. The figures also go to
+# bench/results/<machine>/<date>-many-core.tsv (bench/results/README.md).
 #
 #   bench/many_core_counts.sh --nqueens build/portable/nqueens --sizes "16 17 18 19" \
-#       --runs 3 --peer '/tmp/kluev-{n} 1'
+#       --runs 3 --peer '/tmp/kluev-{n} 1' --peer-name kluev/native
 #
-# Every process's total is checked against OEIS A000170 (the peer's output must contain it).
+# --peer-name says which peer and build it is (default: the binary's name up to its first '-',
+# then /unnamed); --results DIR writes the result file under DIR, --machine NAME names the
+# machine's folder (default: bench/results.py machine), --no-results writes none. Every
+# process's total is checked against OEIS A000170 (the peer's output must contain it).
 set -euo pipefail
 nqueens=build/release/nqueens
 sizes="16 17 18"
 runs=3
 peer=""
 slots=$(($(nproc) - 1))
+peer_name=""
+results=$(dirname "$0")/results
+machine=""
+save=1
+args=("$@")
 while [ $# -gt 0 ]; do
   case "$1" in
     --nqueens) nqueens=$2; shift 2 ;;
@@ -23,7 +32,11 @@ while [ $# -gt 0 ]; do
     --runs) runs=$2; shift 2 ;;
     --peer) peer=$2; shift 2 ;;
     --slots) slots=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --peer-name) peer_name=$2; shift 2 ;;
+    --results) results=$2; shift 2 ;;
+    --machine) machine=$2; shift 2 ;;
+    --no-results) save=0; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "many_core_counts: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -38,6 +51,17 @@ counters+=" join"
 [ -n "$peer" ] && counters+=" peer"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [ -n "$peer" ] && [ -z "$peer_name" ]; then
+  base=$(basename "${peer%% *}")
+  peer_name=${base%%-*}/unnamed
+fi
+best=$("$nqueens" --version | sed -n 's/.*on this CPU: \([a-z0-9]*\).*/\1/p')
+if [ "$save" = 1 ]; then
+  out=$(python3 "$(dirname "$0")/results.py" new many-core --results "$results" ${machine:+--machine "$machine"} \
+        --note "nqueens: $("$nqueens" --version | tr '\n' ' ')" --note "peer: ${peer:-none}" \
+        --note "$(nproc) CPUs, $slots processes at a time" -- "$0" "${args[@]}" 2>"$tmp/err") ||
+    { echo "many_core_counts: $(cat "$tmp/err")" >&2; exit 2; }
+fi
 
 # The jobs, longest N first: "NAME N COMMAND...".
 for n in $(tr ' ' '\n' <<<"$sizes" | sort -nr); do
@@ -75,7 +99,23 @@ echo "$header"; echo "$rule"
 for n in $sizes; do
   row="| $n |"
   for c in $counters; do
-    row+=" $(cat "$tmp/$c-$n-"*.time | awk '{printf "%.3f\n", $1 + $2}' | median) |"
+    cat "$tmp/$c-$n-"*.time | awk '{printf "%.3f\n", $1 + $2}' | median >"$tmp/$c-$n.median"
+    row+=" $(cat "$tmp/$c-$n.median") |"
   done
   echo "$row"
+  [ "$save" = 1 ] || continue
+  p=""
+  [ -z "$peer" ] || p=$(cat "$tmp/peer-$n.median")
+  for c in $counters; do
+    case $c in
+      peer) continue ;;
+      join) variant=$best/join ;;
+      *) variant=$c/backtrack ;;
+    esac
+    awk -v n="$n" -v v="$variant" -v a="$(cat "$tmp/$c-$n.median")" -v pn="${peer:+$peer_name}" \
+        -v b="$p" -v r="$runs" -v note="$slots processes at a time" \
+      'BEGIN { ratio = (b != "" && a > 0) ? sprintf("%.2f", b / a) : "";
+               printf "count\t%s\t%s\t%s\t%s\t%s\tcpu-s\t%s\t%s\tmedian\t%s\n", n, v, a, pn, b, ratio, r, note }' >>"$out"
+  done
 done
+[ "$save" = 0 ] || echo "many_core_counts: wrote $out" >&2

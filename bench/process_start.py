@@ -19,13 +19,18 @@ Commands timed (BIN is --bin, default build/release):
     BIN/sudoku count -j 1 EMPTY       the batch reader on an empty file
     BIN/sudoku --version
 Prints one Markdown row per command: median CPU ms, median page faults (and the other build's,
-with their ratio, under --compare). Exit 2 with one line for a missing binary or bad argument.
+with their ratio, under --compare), and writes the same figures to
+bench/results/<machine>/<date>-process-start.tsv (bench/results/README.md; --results DIR,
+--machine NAME, --no-results). Exit 2 with one line for a missing binary or bad argument.
 """
 import argparse
 import os
 import statistics
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py, beside this script)
 
 
 def run_once(argv):
@@ -63,6 +68,10 @@ def main():
     parser.add_argument("--compare", metavar="BIN2",
                         help="another build's folder, its commands run interleaved with --bin's")
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (default 21)")
+    parser.add_argument("--results", default=results.RESULTS_DIR,
+                        help="where the result file goes (default bench/results)")
+    parser.add_argument("--machine", help="the machine's folder (default: bench/results.py machine)")
+    parser.add_argument("--no-results", action="store_true", help="write no result file")
 
     def one_line_error(message):  # argparse's usage line and error would be two lines
         print(f"process_start: {message} (see --help)", file=sys.stderr)
@@ -96,6 +105,16 @@ def main():
     def medians(runs):
         return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
 
+    out = None
+    if not args.no_results:
+        try:
+            path = results.new_file("process-start", args.machine, args.results, sys.argv,
+                                    [f"builds: {' against '.join(folders)}"])
+        except (OSError, ValueError, RuntimeError) as e:
+            print(f"process_start: {e}", file=sys.stderr)
+            return 2
+        out = open(path, "a", encoding="utf-8")
+
     print(f"{args.runs} interleaved runs each; CPU = user + system of the process")
     if args.compare:
         print(f"| command | {args.bin} CPU ms | faults | {args.compare} CPU ms | faults | ratio |")
@@ -111,6 +130,19 @@ def main():
                   f"{ms2 / ms if ms else float('nan'):.2f}x |")
         else:
             print(f"| `{name}` | {ms:.2f} | {faults:.0f} |")
+        if out:
+            row = ["process-start", name, os.path.basename(os.path.normpath(args.bin)), f"{ms:.3f}"]
+            note = f"{faults:.0f} page faults"
+            if args.compare:
+                row += [os.path.basename(os.path.normpath(args.compare)), f"{ms2:.3f}", "cpu-ms",
+                        f"{ms2 / ms:.2f}" if ms else ""]
+                note += f" against {faults2:.0f}"
+            else:
+                row += ["", "", "cpu-ms", ""]
+            out.write("\t".join(row + [str(args.runs), "median", note]) + "\n")
+    if out:
+        out.close()
+        print(f"process_start: wrote {out.name}", file=sys.stderr)
     return 0
 
 
