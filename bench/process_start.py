@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results  # noqa: E402  (bench/results.py, beside this script)
 
