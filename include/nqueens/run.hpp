@@ -77,8 +77,9 @@ class RunSession {
  public:
   // Resumes from options.checkpoint when the file exists (it must belong to this list and
   // shard), else starts afresh. A checkpoint is locked (FILE.lock, flock) for the session's
-  // life, so a second run on the same file is refused, and written at once, so that an
-  // unwritable path stops the run before any work. Throws RecordError.
+  // life (the file is removed when the session ends), so a second run on the same file is
+  // refused, and written at once, so that an unwritable path stops the run before any work.
+  // Throws RecordError.
   RunSession(const JobList& list, Shard shard, SessionOptions options);
   ~RunSession();
   RunSession(const RunSession&) = delete;

@@ -73,7 +73,7 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
     }
   }
   run.checkpoint = a.checkpoint;
-  if (run.checkpoint.empty() && run.shard.count > 1)
+  if (run.checkpoint.empty() && !a.shard.empty())  // 1/1 too: every shard run writes its record
     run.checkpoint =
         fmt::format("nqueens-{}-shard-{}-of-{}.record", n, run.shard.index, run.shard.count);
   if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)

@@ -1,13 +1,12 @@
 #include "nqueens/checkpoint.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -265,7 +264,11 @@ void write_record(const RunRecord& record, const std::string& path) {
     ::unlink(tmp.c_str());
     throw RecordError(what + ": " + why);
   };
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // FILE.tmp is made new (O_EXCL) and never through a link (O_NOFOLLOW), so a symlink planted
+  // there cannot redirect the write to its target. One left by a run killed mid-write is removed
+  // first: unlink removes a link itself, never what it points to.
+  ::unlink(tmp.c_str());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) throw RecordError("cannot write " + tmp + ": " + std::strerror(errno));
   std::size_t off = 0;
   while (off < text.size()) {
@@ -283,17 +286,35 @@ void write_record(const RunRecord& record, const std::string& path) {
 }
 
 RunRecord read_record(const std::string& path) {
-  std::error_code ec;  // a directory opens, then reads as empty: "truncated" would mislead
-  if (std::filesystem::is_directory(path, ec))
-    throw RecordError("cannot read " + path + ": it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw RecordError("cannot read " + path + ": " + std::strerror(errno));
+  // Opened without blocking and checked to be a regular file before any read: a FIFO would
+  // block for ever, a device (/dev/zero) never ends, a directory reads as empty.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw RecordError("cannot read " + path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const bool directory = S_ISDIR(st.st_mode);
+    ::close(fd);
+    throw RecordError("cannot read " + path +
+                      (directory ? ": it is a directory" : ": it is not a regular file"));
+  }
   std::string text;
   char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxRecordBytes) throw RecordError(path + " is too large to be a record");
+  for (;;) {
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int e = errno;
+      ::close(fd);
+      throw RecordError("cannot read " + path + ": " + std::strerror(e));
+    }
+    if (got == 0) break;
+    text.append(buf, static_cast<std::size_t>(got));
+    if (text.size() > kMaxRecordBytes) {
+      ::close(fd);
+      throw RecordError(path + " is too large to be a record");
+    }
   }
+  ::close(fd);
   return parse_record(text, path);
 }
 

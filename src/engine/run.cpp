@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,20 +27,47 @@ double since(Clock::time_point t) {
 }
 
 // An exclusive lock on FILE.lock for as long as the run uses FILE (the record itself is
-// replaced by rename, so a lock on it would not survive the first save). The lock file stays:
-// removing it would let a third run lock a new file while a second waits on the old one.
+// replaced by rename, so a lock on it would not survive the first save). The run that holds it
+// removes it when it ends, so a finished run leaves no lock file; a run that opened the file
+// just before it was removed then holds a lock on a file no longer there, sees that its inode
+// is not the one at FILE.lock, and tries again. Never through a link, never a FIFO or device.
 int lock_record(const std::string& path) {
   const std::string lock = path + ".lock";
-  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) throw RecordError("cannot write " + lock + ": " + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    const int e = errno;
-    ::close(fd);
-    if (e == EWOULDBLOCK)
-      throw RecordError(path + " is in use by another running count (" + lock + " is locked)");
-    throw RecordError("cannot lock " + lock + ": " + std::strerror(e));
+  for (;;) {
+    const int fd =
+        ::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == ELOOP)
+      throw RecordError("cannot use " + lock + ": it is a symbolic link");
+    if (fd < 0) throw RecordError("cannot write " + lock + ": " + std::strerror(errno));
+    struct stat held {};
+    if (::fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
+      ::close(fd);
+      throw RecordError("cannot use " + lock + ": it is not a regular file");
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int e = errno;
+      ::close(fd);
+      if (e == EWOULDBLOCK)
+        throw RecordError(path + " is in use by another running count (" + lock + " is locked)");
+      throw RecordError("cannot lock " + lock + ": " + std::strerror(e));
+    }
+    struct stat now {};
+    if (::stat(lock.c_str(), &now) == 0 && now.st_dev == held.st_dev && now.st_ino == held.st_ino)
+      return fd;
+    ::close(fd);  // removed (or replaced) by the run that held it: lock the one there now
   }
-  return fd;
+}
+
+// Removes FILE.lock while still holding it (only if it is still the file locked), then lets
+// go of the lock.
+void unlock_record(const std::string& path, int fd) {
+  const std::string lock = path + ".lock";
+  struct stat held {
+  }, now{};
+  if (::fstat(fd, &held) == 0 && ::stat(lock.c_str(), &now) == 0 && now.st_dev == held.st_dev &&
+      now.st_ino == held.st_ino)
+    ::unlink(lock.c_str());
+  ::close(fd);
 }
 
 }  // namespace
@@ -59,7 +87,7 @@ RunSession::RunSession(const JobList& list, Shard shard, SessionOptions options)
     remaining_ = record_.remaining();
     if (!path.empty()) write_record(record_, path);  // an unwritable path fails before any work
   } catch (...) {
-    if (lock_fd_ >= 0) ::close(lock_fd_);
+    if (lock_fd_ >= 0) unlock_record(path, lock_fd_);
     throw;
   }
   progress_.total = record_.shard_jobs();
@@ -70,7 +98,7 @@ RunSession::RunSession(const JobList& list, Shard shard, SessionOptions options)
 }
 
 RunSession::~RunSession() {
-  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+  if (lock_fd_ >= 0) unlock_record(options_.checkpoint, lock_fd_);
 }
 
 bool RunSession::record(std::size_t index, const SolutionCounts& counts) {

@@ -74,6 +74,28 @@ expect_refused "mixed N" merge nqueens-13-shard-1-of-4.record nqueens-14-shard-{
 expect_refused "mixed K" merge nqueens-14-shard-2-of-3.record nqueens-14-shard-{1,3,4}-of-4.record
 expect_refused "no files" merge
 expect_refused "missing file" merge no-such-file.record
+# Finished runs leave no lock file (FILE.lock lives as long as the run); shard 1/1 writes its
+# record as every shard does, and it merges alone into the total.
+for lock in nqueens-1[34]-shard-*.lock; do [ -e "$lock" ] && fail "a finished run left $lock"; done
+"$bin" count 10 --shard 1/1 -q >/dev/null || fail "count 10 --shard 1/1"
+[ -f nqueens-10-shard-1-of-1.record ] || fail "count --shard 1/1 wrote no record"
+[ -e nqueens-10-shard-1-of-1.record.lock ] && fail "count --shard 1/1 left its lock file"
+"$bin" merge nqueens-10-shard-1-of-1.record | grep -q '^total: 724$' || fail "merge of shard 1/1"
+# Record paths that are not plain files: a symlink planted at FILE.tmp is not followed (its
+# target stays as it was), a FIFO as --checkpoint or as a merge input is refused at once.
+echo victim >victim
+ln -s victim planted.rec.tmp
+"$bin" count 10 --checkpoint planted.rec -q >/dev/null || fail "count with FILE.tmp a symlink"
+[ "$(cat victim)" = victim ] || fail "the symlink planted at planted.rec.tmp was followed"
+mkfifo fifo.rec
+for args in "count 10 --checkpoint fifo.rec" "merge fifo.rec" \
+  "merge nqueens-10-shard-1-of-1.record fifo.rec"; do
+  # shellcheck disable=SC2086  # the words of $args are the arguments
+  timeout 20 "$bin" $args >out 2>err </dev/null
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "$args (a FIFO): exit $rc, expected 2: $(head -c 300 err)"
+  [ "$(wc -l <err)" -eq 1 ] && grep -q "not a regular file" err || fail "$args: $(head -c 300 err)"
+done
 
 # 4. Damaged records are refused, by count --checkpoint and by merge.
 cp nqueens-14-shard-1-of-4.record good.rec

@@ -1,9 +1,11 @@
 // RunSession, the one pipeline of every long run: resume, lock, save, final-save failure.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -69,6 +71,63 @@ TEST(RunSession, ASecondSessionOnTheSameRecordIsRefused) {
   nqueens::RunSession again(list, {},
                             saving_to(file));  // the lock went with the first session
   SUCCEED();
+  fs::remove_all(dir);
+}
+
+TEST(RunSession, TheLockFileLastsAsLongAsTheSession) {
+  const fs::path dir = fresh_dir("lockfile");
+  const std::string file = (dir / "n8.record").string();
+  const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
+  {
+    nqueens::RunSession s(list, {}, saving_to(file));
+    EXPECT_TRUE(fs::exists(file + ".lock"));
+    for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(8, list.jobs[i]));
+    EXPECT_TRUE(s.finish().finished);
+  }
+  EXPECT_FALSE(fs::exists(file + ".lock"));
+  EXPECT_TRUE(fs::exists(file));
+  {
+    std::FILE* stale = std::fopen((file + ".lock").c_str(), "w");  // left by a kill -9
+    ASSERT_NE(stale, nullptr);
+    std::fclose(stale);
+    nqueens::RunSession s(list, {}, saving_to(file));
+    EXPECT_EQ(s.resumed(), list.jobs.size());
+  }
+  EXPECT_FALSE(fs::exists(file + ".lock"));
+  fs::remove_all(dir);
+}
+
+TEST(RunSession, ALinkOrFifoAtTheRecordsPathsIsNeitherFollowedNorWaitedOn) {
+  const fs::path dir = fresh_dir("links");
+  const std::string file = (dir / "n8.record").string();
+  const std::string victim = (dir / "victim").string();
+  {
+    std::FILE* f = std::fopen(victim.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("keep me\n", f);
+    std::fclose(f);
+  }
+  const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
+  // A symlink planted at FILE.tmp: the record is written beside it, the victim is untouched.
+  fs::create_symlink(victim, file + ".tmp");
+  nqueens::write_record(nqueens::RunRecord::start(list, {}), file);
+  EXPECT_EQ(fs::file_size(victim), 8u);
+  EXPECT_FALSE(fs::is_symlink(file));
+  EXPECT_EQ(nqueens::read_record(file).jobs, list.jobs.size());
+  // A symlink at FILE.lock is refused.
+  const std::string other = (dir / "other.record").string();
+  fs::create_symlink(victim, other + ".lock");
+  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(other)), nqueens::RecordError);
+  EXPECT_EQ(fs::file_size(victim), 8u);
+  // A FIFO as the record (to resume from, or to merge) or as its lock: refused, not waited on.
+  const std::string fifo = (dir / "fifo.record").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(nqueens::read_record(fifo), nqueens::RecordError);
+  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(fifo)), nqueens::RecordError);
+  const std::string fifo_lock = (dir / "locked.record").string();
+  ASSERT_EQ(::mkfifo((fifo_lock + ".lock").c_str(), 0600), 0);
+  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(fifo_lock)), nqueens::RecordError);
+  EXPECT_THROW(nqueens::read_record("/dev/zero"), nqueens::RecordError);
   fs::remove_all(dir);
 }
 
