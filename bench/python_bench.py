@@ -12,7 +12,9 @@ the CLI's own "seconds" (from --json) and the wall time of the whole process, ag
 CountResult.seconds and the wall time of the Python call. Runs alternate CLI / Python so that
 a change in machine load hits both alike; medians are reported. The generator is timed by wall
 clock and by process CPU time (which a busy shared machine inflates less), draining the
-iterator with collections.deque(maxlen=0) and with a plain for loop.
+iterator with collections.deque(maxlen=0) and with a plain for loop. The same figures go to
+bench/results/<machine>/<date>-python.tsv (bench/results/README.md; --results DIR, --machine M,
+--no-results).
 """
 
 import argparse
@@ -26,6 +28,10 @@ import sys
 import time
 
 import nqueens
+
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py, beside this script)
 
 
 def cpu_model():
@@ -91,9 +97,25 @@ def main():
     ap.add_argument("--threads", type=int, default=0, help="0: every core (both sides)")
     ap.add_argument("--generator-only", action="store_true",
                     help="only the generator (e.g. to compare two builds, run alternately)")
+    ap.add_argument("--results", default=results.RESULTS_DIR, help="where the result file goes")
+    ap.add_argument("--machine", help="the machine's folder (default: bench/results.py machine)")
+    ap.add_argument("--no-results", action="store_true", help="write no result file")
     a = ap.parse_args()
     if a.cli is None and not a.generator_only:
         ap.error("give the nqueens binary, or --generator-only")
+    out = None
+    if not a.no_results:
+        try:
+            out = open(results.new_file("python", a.machine, a.results, sys.argv,
+                                        [f"nqueens {nqueens.__version__}, python "
+                                         f"{platform.python_version()}"]), "a", encoding="utf-8")
+        except (OSError, ValueError, RuntimeError) as e:
+            print(f"python_bench: {e}", file=sys.stderr)
+            return 2
+
+    def row(*cells):
+        if out:
+            out.write("\t".join(str(c) for c in cells) + "\n")
 
     print(f"cpu: {cpu_model()}, {os.cpu_count()} logical cores, "
           f"load average {os.getloadavg()[0]:.1f}; python {platform.python_version()}, "
@@ -108,14 +130,27 @@ def main():
         outer = med["python call wall"] / med["cli process wall"] - 1
         print(f"  python vs cli: {inner:+.1%} (count time), {outer:+.1%} (call vs whole process); "
               f"target within 5%: {'met' if abs(inner) <= 0.05 else 'NOT met'}")
+        n, runs = a.count_n, a.runs
+        row("python", n, "python/count", f"{med['python seconds']:.4f}", "cli/count",
+            f"{med['cli seconds']:.4f}", "wall-s",
+            f"{med['cli seconds'] / med['python seconds']:.2f}", runs, "median", "the count alone")
+        row("python", n, "python/count call", f"{med['python call wall']:.4f}", "cli/process",
+            f"{med['cli process wall']:.4f}", "wall-s",
+            f"{med['cli process wall'] / med['python call wall']:.2f}", runs, "median",
+            "the call against the whole process")
 
     rates = bench_generator(a.generator_n, a.runs)
     print(f"\nsolutions({a.generator_n}) drained, solutions per second:")
     for k, v in rates.items():
         print(f"  {k:<34} {v / 1e6:6.2f} M/s")
+        row("python", a.generator_n, f"python/solutions {k}", f"{v:.0f}", "", "",
+            "solutions/cpu-s" if "cpu" in k else "solutions/s", "", a.runs, "median", "")
     best = max(rates["deque, wall"], rates["deque, cpu"])
     print(f"  target >= 2 M/s: {'met' if rates['deque, wall'] >= 2e6 else 'NOT met'} by wall "
           f"clock, {'met' if best >= 2e6 else 'NOT met'} by CPU time")
+    if out:
+        out.close()
+        print(f"python_bench: wrote {out.name}", file=sys.stderr)
     return 0
 
 

@@ -24,7 +24,7 @@ import sys
 COLUMNS = ["what", "case", "ours", "ours_value", "peer", "peer_value", "unit", "ratio",
            "runs", "stat", "note"]
 # Units whose smaller value is the faster; the others (rates) are the opposite.
-TIME_UNITS = {"cpu-s", "thread-s", "wall-s", "cpu-ms", "us/puzzle", "core-h"}
+TIME_UNITS = {"cpu-s", "thread-s", "wall-s", "cpu-ms", "wall-ms", "us/puzzle", "core-h"}
 RESULTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 NAME = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times every kind of request the web viewer's page makes, to the last byte of the answer.
 
-    bench/web_requests.py NQUEENS_BINARY [--repeat R]
+    bench/web_requests.py NQUEENS_BINARY [--repeat R] [--results DIR] [--machine M] [--no-results]
 
 Starts `nqueens serve --port 0`, then sends each request R times (default 5) on a fresh
 connection, as a page's first request would, and prints the median and the worst time per
@@ -9,16 +9,22 @@ request with the target it is held to (docs/WEB.md):
   - under 0.1 s to the last byte for every request at N <= 17,
   - under 0.5 s for solution #k at N = 18..20.
 Indices are spread over the whole list (first, last and seven in between), so a median is
-not one lucky prefix. Not a test: nothing fails on time, the table is the result.
+not one lucky prefix. Not a test: nothing fails on time, the table is the result; the same
+figures go to bench/results/<machine>/<date>-web-requests.tsv (bench/results/README.md).
 """
 import argparse
 import http.client
+import os
 import random
 import re
 import statistics
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py, beside this script)
 
 KNOWN_TOTAL = {4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712,
                14: 365596, 15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624,
@@ -88,7 +94,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("binary")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--results", default=results.RESULTS_DIR, help="where the result file goes")
+    ap.add_argument("--machine", help="the machine's folder (default: bench/results.py machine)")
+    ap.add_argument("--no-results", action="store_true", help="write no result file")
     a = ap.parse_args()
+    out = None
+    if not a.no_results:
+        try:
+            out = open(results.new_file("web-requests", a.machine, a.results, sys.argv), "a",
+                       encoding="utf-8")
+        except (OSError, ValueError, RuntimeError) as e:
+            print(f"web_requests: {e}", file=sys.stderr)
+            return 2
     server = subprocess.Popen([a.binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
@@ -112,10 +129,18 @@ def main():
             over += bool(flag)
             print(f"{label:<62} {med * 1000:7.1f}ms {worst * 1000:7.1f}ms {tgt:>7}  "
                   f"{','.join(map(str, sorted(statuses)))}{flag}")
+            if out:
+                note = f"worst {worst * 1000:.1f} ms; target {tgt}; status {','.join(map(str, sorted(statuses)))}"
+                out.write("\t".join(["web-requests", label, "nqueens serve", f"{med * 1000:.2f}", "",
+                                      "", "wall-ms", "", str(a.repeat * len(paths)), "median",
+                                      note]) + "\n")
         print(f"{over} request kinds over their target (worst of {a.repeat} rounds)")
     finally:
         server.terminate()
         server.wait()
+        if out:
+            out.close()
+            print(f"web_requests: wrote {out.name}", file=sys.stderr)
 
 
 if __name__ == "__main__":
