@@ -3,8 +3,9 @@
 # and sanitizer presets build with clang (faster code here, docs/BENCHMARKS.md), debug with g++.
 # Usage: scripts/install-deps.sh [extra-package ...]
 # scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
-# tests), Chromium (the browser test), clang-format and eslint (the format and lint checks), and g++-aarch64-linux-gnu + qemu-user (the aarch64
-# cross build and its tests) as extras.
+# tests), Chromium (the browser test), clang-format and eslint (the format and lint checks),
+# g++-aarch64-linux-gnu + qemu-user (the aarch64 cross build and its tests), pybind11 and Python
+# (the Python module and its tests), and slurm-wlm + munge (the one-node Slurm test) as extras.
 set -euo pipefail
 
 packages=(
