@@ -2,7 +2,7 @@
 // checkpoint as it goes, resumes from one, and stops cleanly when asked.
 //
 // Every long run goes through one RunSession: the threads of run_count, the GPU batch hook
-// (RunOptions::count_batch) and the MPI coordinator (src/mpi) only count jobs and hand each
+// (RunOptions::count_jobs) and the MPI coordinator (src/mpi) only count jobs and hand each
 // result to RunSession::record. Resume-or-start, the record lock, the checkpoint cadence, the
 // progress throttle, the stop flag and the final save exist only there.
 #pragma once
@@ -38,14 +38,16 @@ struct RunOptions {
   std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
   const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
                                             // save, and return unfinished
-  // A backend that counts whole batches of jobs itself (the GPU, src/cuda): when set,
-  // run_count hands it the remaining jobs `batch_jobs` at a time instead of running them on
-  // threads; it must fill counts[k] for job indices[k]. Each job is then recorded exactly as
-  // on threads, so progress, checkpoints and the stop flag act between batches.
-  std::function<void(const JobList& list, std::span<const std::size_t> indices,
-                     std::span<SolutionCounts> counts)>
-      count_batch;
-  std::size_t batch_jobs = 0;  // jobs per count_batch call, 0: 65536
+  // A backend that counts the remaining jobs itself (the GPU, src/cuda): when set, run_count
+  // hands it the job list and the jobs left instead of running them on threads. It calls
+  // record(index, counts) once per finished job (from any thread; RunSession::record, so
+  // progress, checkpoints and the stop flag act as on threads) and stops taking work once
+  // record returns false. If it throws, what it recorded is saved before the exception leaves
+  // run_count, so the checkpoint resumes.
+  std::function<void(
+      const JobList& list, std::span<const std::size_t> remaining,
+      const std::function<bool(std::size_t index, const SolutionCounts& counts)>& record)>
+      count_jobs;
 };
 
 struct RunResult {

@@ -2,6 +2,13 @@
 // progress, checkpoints (--checkpoint) and shards (--shard I/K, added up by `nqueens merge`).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
 #include "cli_common.hpp"
 #include "count_output.hpp"
 #include "nqueens/count.hpp"
@@ -22,31 +29,64 @@ struct CountArgs {
   bool json = false;
   LongRunArgs run;
   bool gpu = false;    // --gpu: the CUDA backend (src/cuda)
+  std::string gpus;    // --gpus LIST: device numbers (implies --gpu)
   std::string queens;  // --queens K (cmd_count_kqueens.cpp)
   bool table = false;  // --table: every K = 0..N
   std::string kernel;  // --kernel NAME: force a counting kernel tier (nqueens/kernel_tier.hpp)
 };
 
-// --gpu: the same kind of job list, deeper (jobs sized for one GPU thread each), counted in
-// device batches by the CUDA backend; run_count records them as it records threads' jobs.
-void use_gpu(RunOptions& o) {
-#if defined(NQUEENS_HAVE_CUDA)
-  if (const std::string why = gpu::unavailable_reason(); !why.empty())
-    throw UsageError("--gpu: " + why);
-  const gpu::LaunchShape shape = gpu::launch_shape(o.n);
-  o.depth = shape.depth;
-  o.batch_jobs = shape.batch_jobs;
-  o.count_batch = gpu::count_batch;
-#else
-  (void)o;
-  throw UsageError(
-      "--gpu: this nqueens was built without CUDA (configure with -DNQUEENS_CUDA=ON "
-      "where nvcc is installed)");
-#endif
+// --gpus LIST: device numbers separated by commas ("0,2"), each once. Checked here, where a
+// build without CUDA checks it too.
+std::vector<int> parse_gpu_list(const std::string& text) {
+  std::vector<int> devices;
+  const auto bad = [&] {
+    return UsageError(fmt::format(
+        "--gpus: expected device numbers separated by commas, each once (e.g. 0,2), got '{}'",
+        text));
+  };
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    if (item.empty() || item.size() > 4 ||
+        item.find_first_not_of("0123456789") != std::string::npos)
+      throw bad();
+    const int device = std::stoi(item);
+    if (std::find(devices.begin(), devices.end(), device) != devices.end()) throw bad();
+    devices.push_back(device);
+    at = comma + 1;
+  }
+  return devices;
 }
 
+#if defined(NQUEENS_HAVE_CUDA)
+// --gpu: the CPU's own job list counted by the CUDA backend on the chosen devices (all when
+// none are named); run_count records each finished job as it records threads' jobs.
+std::unique_ptr<gpu::GpuCount> use_gpu(RunOptions& o, const std::vector<int>& devices) {
+  if (o.n > gpu::kMaxCountGpuN)
+    throw UsageError(fmt::format("--gpu counts N up to {}, got {}", gpu::kMaxCountGpuN, o.n));
+  const char* option = devices.empty() ? "--gpu" : "--gpus";
+  if (const std::string why = gpu::unavailable_reason(devices); !why.empty())
+    throw UsageError(fmt::format("{}: {}", option, why));
+  std::unique_ptr<gpu::GpuCount> gpus;
+  try {
+    gpus = std::make_unique<gpu::GpuCount>(o.n, devices);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(fmt::format("{}: {}", option, e.what()));
+  }
+  gpu::GpuCount* g = gpus.get();
+  o.count_jobs = [g](const JobList& list, std::span<const std::size_t> remaining,
+                     const std::function<bool(std::size_t, const SolutionCounts&)>& record) {
+    g->count(list, remaining, record);
+  };
+  return gpus;
+}
+#endif
+
 int run_count_command(const CountArgs& a) {
-  if (a.gpu && (!a.queens.empty() || a.table))
+  const bool gpu = a.gpu || !a.gpus.empty();
+  const std::vector<int> devices = a.gpus.empty() ? std::vector<int>{} : parse_gpu_list(a.gpus);
+  if (gpu && (!a.queens.empty() || a.table))
     throw UsageError("--gpu counts N queens on the N x N board only, not --queens or --table");
   if (!a.queens.empty() || a.table) {
     // The k-queens count is one short in-memory run: options of the long count would be
@@ -79,15 +119,28 @@ int run_count_command(const CountArgs& a) {
   o.checkpoint = run.checkpoint;
   o.checkpoint_seconds = run.checkpoint_seconds;
   o.method = run.method;
-  if (a.gpu) {
+#if defined(NQUEENS_HAVE_CUDA)
+  std::unique_ptr<gpu::GpuCount> gpus;
+#endif
+  if (gpu) {
     if (run.method == CountMethod::join)
       throw UsageError("--gpu counts with the backtrack method only, not --method join");
     o.method = CountMethod::backtrack;
-    use_gpu(o);
+#if defined(NQUEENS_HAVE_CUDA)
+    gpus = use_gpu(o, devices);
+#else
+    throw UsageError(fmt::format(
+        "{}: this nqueens was built without CUDA (configure with -DNQUEENS_CUDA=ON where nvcc is "
+        "installed)",
+        a.gpus.empty() ? "--gpu" : "--gpus"));
+#endif
   }
 
   ProgressBar bar(should_show_progress(a.run.progress, a.run.quiet));
-  o.on_progress = [&bar](const RunProgress& p) {
+  o.on_progress = [&](const RunProgress& p) {
+#if defined(NQUEENS_HAVE_CUDA)
+    if (gpus) return bar.update(p.done, p.total, p.resumed, p.seconds, gpus->rates());
+#endif
     bar.update(p.done, p.total, p.resumed, p.seconds);
   };
   StopOnSignal stop_on_signal;
@@ -101,6 +154,10 @@ int run_count_command(const CountArgs& a) {
     throw UsageError(e.what());
   } catch (const std::invalid_argument& e) {  // e.g. --method join beyond its largest N
     throw UsageError(e.what());
+  } catch (const std::runtime_error& e) {  // a CUDA error: the record keeps what was counted
+    if (!gpu) throw;
+    throw UsageError(
+        fmt::format("--gpu: {}{}", e.what(), o.checkpoint.empty() ? "" : "; the record resumes"));
   }
   bar.finish();
 
@@ -120,7 +177,7 @@ int run_count_command(const CountArgs& a) {
   report.resumed = r.resumed;
   report.shard = o.shard;
   report.record = o.checkpoint;
-  if (!a.gpu) report.kernel = kernel_tier_name(tier);
+  if (!gpu) report.kernel = kernel_tier_name(tier);
   print_count_report(report, a.json);
   // The counts above are exact; only the record on disk could not be brought up to date.
   if (!r.save_error.empty()) throw UsageError(r.save_error);
@@ -140,7 +197,9 @@ void register_count(CLI::App& app, int& exit_code) {
                   "K: count placements of K non-attacking queens instead (N <= 20)");
   cmd->add_flag("--table", args->table, "with k queens: the whole row K = 0..N");
   add_long_run_options(cmd, args->run);
-  cmd->add_flag("--gpu", args->gpu, "count on the CUDA GPU (device 0); exit 2 if there is none");
+  cmd->add_flag("--gpu", args->gpu,
+                "count on every CUDA GPU of this machine; exit 2 if there is none");
+  cmd->add_option("--gpus", args->gpus, "LIST: count on these CUDA GPUs (e.g. 0,2; implies --gpu)");
   std::string tiers;
   for (const KernelTier t : available_kernel_tiers())
     tiers += fmt::format(" {}", kernel_tier_name(t));

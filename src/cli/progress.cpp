@@ -16,7 +16,8 @@ std::string format_duration(double s) {
   return fmt::format("{}d{:02}h", t / 86400, (t % 86400) / 3600);
 }
 
-void ProgressBar::update(std::size_t done, std::size_t total, std::size_t resumed, double seconds) {
+void ProgressBar::update(std::size_t done, std::size_t total, std::size_t resumed, double seconds,
+                         const std::string& note) {
   if (!enabled_) return;
   constexpr int kWidth = 24;
   const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
@@ -26,10 +27,10 @@ void ProgressBar::update(std::size_t done, std::size_t total, std::size_t resume
   std::string eta = "?";
   if (rate > 0) eta = format_duration(static_cast<double>(total - done) / rate);
   if (done == total) eta = "0s";
-  std::fprintf(stderr, "\r[%s%s] %zu/%zu jobs %5.1f%% %.0f jobs/s ETA %s   ",
+  std::fprintf(stderr, "\r[%s%s] %zu/%zu jobs %5.1f%% %.0f jobs/s ETA %s%s%s   ",
                std::string(static_cast<std::size_t>(filled), '#').c_str(),
                std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(), done, total,
-               100 * fraction, rate, eta.c_str());
+               100 * fraction, rate, eta.c_str(), note.empty() ? "" : "  ", note.c_str());
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -16,7 +16,9 @@ class ProgressBar {
   explicit ProgressBar(bool enabled) : enabled_(enabled) {}
   ~ProgressBar() { finish(); }
   // done includes `resumed` jobs taken from a checkpoint; the rate counts only new ones.
-  void update(std::size_t done, std::size_t total, std::size_t resumed, double seconds);
+  // `note` follows the line (the GPU's per-device rates).
+  void update(std::size_t done, std::size_t total, std::size_t resumed, double seconds,
+              const std::string& note = "");
   void finish();  // ends the line
 
  private:

@@ -1,33 +1,63 @@
 #include "gpu_count.hpp"
 
+#include <fmt/format.h>
 #include <cstdint>
 #include <stdexcept>
 
-#include "gpu_batch.hpp"
-#include "gpu_launch.hpp"
+#include "cuda/gpu_launch.hpp"
+#include "cuda/gpu_pipeline.hpp"
 #include "nqueens/rank.hpp"
 
 namespace nqueens::gpu {
 
-LaunchShape launch_shape(int n) {
-  return {job_depth(n), kBatchJobs};
+std::string unavailable_reason(const std::vector<int>& devices) {
+  std::string why;
+  const int visible = cuda_device_count(&why);
+  if (visible == 0) return why;
+  if (devices.empty()) {
+    for (int d = 0; d < visible; ++d)
+      if (std::string r = cuda_unavailable_reason(d); !r.empty()) return r;
+    return "";
+  }
+  for (const int d : devices)
+    if (std::string r = cuda_unavailable_reason(d); !r.empty()) return r;
+  return "";
 }
 
-std::string unavailable_reason() {
-  return cuda_unavailable_reason();
+std::string device_description(int device) {
+  return cuda_device_description(device);
 }
 
-std::string device_description() {
-  return cuda_device_description();
+GpuCount::GpuCount(int n, const std::vector<int>& devices) : devices_(devices) {
+  if (n < 1 || n > kMaxCountGpuN)
+    throw std::invalid_argument(fmt::format("--gpu counts N up to {}, got {}", kMaxCountGpuN, n));
+  if (devices_.empty())
+    for (int d = 0, visible = cuda_device_count(); d < visible; ++d) devices_.push_back(d);
+  progress_ = std::make_unique<DeviceProgress[]>(devices_.size());
+  for (std::size_t i = 0; i < devices_.size(); ++i) {
+    counters_.push_back(make_cuda_counter(devices_[i], n));
+    progress_[i].name = counters_.back()->name();
+  }
 }
 
-void count_batch(const JobList& list, std::span<const std::size_t> indices,
-                 std::span<SolutionCounts> out) {
-  count_batch_with(
-      list, indices, out,
-      [](int n, int depth, std::span<const PackedJob> jobs, std::span<PackedTally> tallies) {
-        launch_on_device(n, depth, jobs.data(), jobs.size(), tallies.data());
-      });
+GpuCount::~GpuCount() = default;
+
+void GpuCount::count(const JobList& list, std::span<const std::size_t> remaining,
+                     const std::function<bool(std::size_t, const SolutionCounts&)>& record) {
+  std::vector<ChunkCounter*> devices;
+  for (const auto& c : counters_) devices.push_back(c.get());
+  run_pipeline(list, remaining, devices, record, PipelineOptions{},
+               std::span<DeviceProgress>(progress_.get(), devices_.size()));
+}
+
+std::string GpuCount::rates() const {
+  std::string out;
+  for (std::size_t i = 0; i < devices_.size(); ++i) {
+    const double seconds = progress_[i].busy_seconds.load();
+    const double rate = seconds > 0 ? static_cast<double>(progress_[i].jobs.load()) / seconds : 0;
+    out += fmt::format("{}{} {:.0f} jobs/s", out.empty() ? "" : ", ", progress_[i].name, rate);
+  }
+  return out;
 }
 
 std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth) {

@@ -163,22 +163,18 @@ void RunSession::report_locked(bool force) {
 
 RunResult run_count(const RunOptions& o) {
   const JobList list = make_jobs(o.n, o.method, o.depth);
-  if (o.count_batch && list.method != CountMethod::backtrack)
-    throw std::invalid_argument("a batch backend (the GPU) counts backtrack jobs only");
+  if (o.count_jobs && list.method != CountMethod::backtrack)
+    throw std::invalid_argument("a job backend (the GPU) counts backtrack jobs only");
   RunSession session(list, o.shard, {o.checkpoint, o.checkpoint_seconds, o.on_progress, o.stop});
   const std::vector<std::size_t>& todo = session.remaining();
-  auto record = [&](std::size_t index, const SolutionCounts& c) {
-    return session.record(index, c);
-  };
-  if (o.count_batch) {  // a batch backend (GPU): each batch's jobs recorded as threads would
-    const std::size_t step = o.batch_jobs > 0 ? o.batch_jobs : 65536;
-    std::vector<SolutionCounts> counts;
-    for (std::size_t first = 0; first < todo.size() && !session.stop_requested(); first += step) {
-      const auto batch =
-          std::span<const std::size_t>(todo).subspan(first, std::min(step, todo.size() - first));
-      counts.assign(batch.size(), SolutionCounts{});
-      o.count_batch(list, batch, counts);
-      for (std::size_t k = 0; k < batch.size(); ++k) record(batch[k], counts[k]);
+  const std::function<bool(std::size_t, const SolutionCounts&)> record =
+      [&](std::size_t index, const SolutionCounts& c) { return session.record(index, c); };
+  if (o.count_jobs) {
+    try {
+      o.count_jobs(list, todo, record);
+    } catch (...) {
+      session.finish();  // saves what was recorded (a failed save leaves the last good file)
+      throw;
     }
   } else {
     run_jobs(list, todo, o.threads, record);
