@@ -92,21 +92,21 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   };
 
   for (;;) {
-    if (!drained) {  // refill: the lanes without a task claim the next ones together
-      const unsigned need = __ballot_sync(kFullMask, st.top == 0);
-      if (need != 0) {
-        const int leader = __ffs(static_cast<int>(need)) - 1;
-        unsigned long long first = 0;
-        if (lane == leader) first = atomicAdd(next, static_cast<unsigned long long>(__popc(need)));
-        first = __shfl_sync(kFullMask, first, leader);
-        if (first + static_cast<unsigned>(__popc(need)) >= count) drained = true;
-        if (st.top == 0) {
-          const unsigned long long index = first + static_cast<unsigned>(__popc(need & below));
-          if (index < count) start_task(s, tasks[index], m, st);
-        }
+    unsigned busy = __ballot_sync(kFullMask, st.top != 0);
+    if (busy != kFullMask && !drained) {  // refill: the idle lanes claim the next tasks together
+      const unsigned need = ~busy;
+      const int leader = __ffs(static_cast<int>(need)) - 1;
+      unsigned long long first = 0;
+      if (lane == leader) first = atomicAdd(next, static_cast<unsigned long long>(__popc(need)));
+      first = __shfl_sync(kFullMask, first, leader);
+      if (first + static_cast<unsigned>(__popc(need)) >= count) drained = true;
+      if (st.top == 0) {
+        const unsigned long long index = first + static_cast<unsigned>(__popc(need & below));
+        if (index < count) start_task(s, tasks[index], m, st);
       }
+      busy = __ballot_sync(kFullMask, st.top != 0);
     }
-    if (__ballot_sync(kFullMask, st.top != 0) == 0) {
+    if (busy == 0) {
       if (drained) break;
       continue;
     }
@@ -115,6 +115,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
       tie = step(s, m, st);
       ended = st.top == 0;
     }
+    if (__ballot_sync(kFullMask, tie || ended) == 0) continue;  // the common case: one vote
     const unsigned tied = __ballot_sync(kFullMask, tie);
     if (tied != 0) {
       if (tie_count + __popc(tied) > kWarp) flush();

@@ -74,11 +74,11 @@ inline std::uint64_t job_weight(int n, const Job& job) {
 }
 
 struct PipelineOptions {
-  double chunk_seconds = 0.5;       // a chunk's target duration (progress, checkpoints, stop)
-  std::size_t first_chunk = 4096;   // jobs of a device's first chunk, before its rate is known
+  double chunk_seconds = 0.5;      // a chunk's target duration (progress, checkpoints, stop)
+  std::size_t first_chunk = 4096;  // jobs of a device's first chunk, before its rate is known
   std::size_t min_chunk = 64;
-  int extra = -1;                   // rows added per host job (-1: base_extra)
-  std::function<bool()> stop;       // polled between chunks
+  int extra = -1;              // rows added per host job (-1: base_extra)
+  std::function<bool()> stop;  // polled between chunks
 };
 
 // Per-device progress, readable while the pipeline runs.
@@ -95,8 +95,7 @@ struct DeviceProgress {
 inline void run_pipeline(const JobList& list, std::span<const std::size_t> indices,
                          std::span<ChunkCounter* const> counters,
                          const std::function<bool(std::size_t, const SolutionCounts&)>& record,
-                         const PipelineOptions& options,
-                         std::span<DeviceProgress> progress = {}) {
+                         const PipelineOptions& options, std::span<DeviceProgress> progress = {}) {
   const int n = list.n;
   std::mutex lock;  // the queue, record() and the error
   bool stopping = false;
@@ -127,7 +126,7 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
     return std::min(e, n - 2 - list.depth);
   };
   std::size_t next = 0;
-  std::deque<PackedJob> retry;              // overflowed jobs, with fewer rows added
+  std::deque<PackedJob> retry;  // overflowed jobs, with fewer rows added
   std::deque<std::size_t> retry_index;
 
   auto should_stop = [&] { return stopping || (options.stop && options.stop()); };
@@ -147,7 +146,8 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
     }
     // Leave work for the other devices near the end.
     const std::size_t left = order.size() - next;
-    const std::size_t share = std::max<std::size_t>(options.min_chunk, left / (2 * counters.size()));
+    const std::size_t share =
+        std::max<std::size_t>(options.min_chunk, left / (2 * counters.size()));
     count = std::min(count, share);
     while (next < order.size() && idx.size() < count) {
       const Item& it = order[next];

@@ -69,9 +69,7 @@ inline void count_warp_on_host(int n, std::span<const Task> tasks, int levels,
   std::vector<Word> ties(kTieWords * kWarp, 0xdeadbeef);
   std::vector<Word> tie_tally(3 * kWarp, 0);
   LaneState lane[kWarp] = {};
-  auto memory = [&](int l) {
-    return LaneMemory{frames.data() + l, board.data() + l};
-  };
+  auto memory = [&](int l) { return LaneMemory{frames.data() + l, board.data() + l}; };
   WarpStats local;
   std::size_t next = 0;  // the global task cursor
   bool drained = false;
