@@ -144,9 +144,9 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(p.nodes),
                 static_cast<double>(p.pushes) / static_cast<double>(p.nodes),
                 static_cast<unsigned long long>(o.nodes), on / static_cast<double>(p.nodes),
-                (on + static_cast<double>(o.pops)) / on, 1.0,
-                static_cast<double>(o.pushes) / on, static_cast<unsigned long long>(o.ties),
-                static_cast<double>(o.ties) / on, busy.c_str());
+                (on + static_cast<double>(o.pops)) / on, 1.0, static_cast<double>(o.pushes) / on,
+                static_cast<unsigned long long>(o.ties), static_cast<double>(o.ties) / on,
+                busy.c_str());
     std::fflush(stdout);
   }
 }

@@ -1,8 +1,8 @@
 // Long counts: a count over a JobList (or one shard of it) that reports progress, writes a
 // checkpoint as it goes, resumes from one, and stops cleanly when asked.
 //
-// Every long run goes through one RunSession: the threads of run_count, the GPU batch hook
-// (RunOptions::count_jobs) and the MPI coordinator (src/mpi) only count jobs and hand each
+// Every long run goes through one RunSession: the threads of run_count, a job backend such as
+// the GPU (RunOptions::count_jobs) and the MPI coordinator (src/mpi) only count jobs and hand each
 // result to RunSession::record. Resume-or-start, the record lock, the checkpoint cadence, the
 // progress throttle, the stop flag and the final save exist only there.
 #pragma once

@@ -277,20 +277,20 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE bool step(const Shape& s, LaneMemory m, LaneState
   store_column(m.board, row, column_of(bit));
   const Word l = (f.left | bit) << 1, r = (f.right | bit) >> 1;
   const Word d = f.down | bit | tie_flags(st.rules, s.n, row, bit);
-  if (row == s.n - 2) {  // the child is the last row: tested in place
-    const Word last = st.rules.last_allowed & ~(l | d | r);
-    const bool tie = last != 0 && ((d & kFlags) != 0 || last == st.rules.end_bit);
-    st.s8 += last != 0 && !tie ? 1 : 0;
-    if (tie) store_column(m.board, s.n - 1, column_of(last));
-    return tie;
-  }
+  // Both endings are computed and the right one kept, so a warp whose lanes are on different
+  // rows runs one path (a push is a predicated store).
+  const bool leaf = row == s.n - 2;  // the child is the last row: tested in place
+  const Word last = st.rules.last_allowed & ~(l | d | r);
+  const bool tie = leaf && last != 0 && ((d & kFlags) != 0 || last == st.rules.end_bit);
+  st.s8 += leaf && last != 0 && !tie ? 1 : 0;
   const Word forbid = st.rules.forbid & (0u - ((st.rules.band1 >> row) & 1u));
   const Word next = s.mask & ~(l | d | r | forbid);
-  if (next != 0) {  // a child without candidates is never pushed
+  if (!leaf && next != 0) {  // a child without candidates is never pushed
     m.stack[st.top * kWarp] = Frame{next, l, d, r};
     ++st.top;
   }
-  return false;
+  if (tie) store_column(m.board, s.n - 1, column_of(last));
+  return tie;
 }
 
 // ---- Tie candidates ------------------------------------------------------------------------
