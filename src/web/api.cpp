@@ -8,6 +8,9 @@
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
+#include <future>
+#include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -15,6 +18,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "nqueens/complete.hpp"
@@ -132,6 +136,48 @@ std::optional<std::uint64_t> list_size(int n, bool unique) {
   return unique ? kUnique[n] : kTotal[n];
 }
 
+// How far the list of N (all, or unique) can be walked from #1 within a request: measured once
+// per list, as the number of solutions a walk reaches in max_seconds / kWalkHeadroom, so that a
+// machine kWalkHeadroom times slower than during the measurement (load from other requests or
+// programs) still answers in time; capped by max_walk_index. (Solutions come much faster later
+// in the list than at its start, so a shorter walk scaled up would promise too little.)
+// /api/counts promises exactly this and /api/solution refuses beyond it, so the page never
+// offers an index the server would time out on.
+constexpr double kWalkHeadroom = 4;
+
+std::uint64_t measure_walk_reach(int n, bool unique, const Limits& lim) {
+  const Deadline deadline(lim.max_seconds / kWalkHeadroom);
+  Enumerator e(n, EnumerateOptions{unique, deadline.flag()});
+  std::uint64_t walked = 0;
+  while (walked < lim.max_walk_index && e.next() && !deadline.passed()) ++walked;
+  if (walked >= 10000 && walked < lim.max_walk_index)
+    walked -= walked % 1000;  // a round number to show; the measurement is not that exact
+  return walked;
+}
+
+std::uint64_t walk_reach(int n, bool unique, const Limits& lim) {
+  static std::mutex m;
+  static std::map<std::tuple<int, bool, std::uint64_t, double>, std::uint64_t> measured;
+  const auto key = std::make_tuple(n, unique, lim.max_walk_index, lim.max_seconds);
+  {
+    std::lock_guard lock(m);
+    if (auto it = measured.find(key); it != measured.end()) return it->second;
+  }
+  const std::uint64_t r = measure_walk_reach(n, unique, lim);  // (two first requests may both measure)
+  std::lock_guard lock(m);
+  return measured.emplace(key, r).first->second;
+}
+
+// The highest index /api/solution answers for this list: all of it with random access, else
+// the measured walk (never past the list's end when its size is known).
+std::uint64_t reachable(int n, bool unique, const Limits& lim) {
+  const auto size = list_size(n, unique);
+  if (n <= max_rank_n(unique)) return size.value_or(0);
+  if (size && *size == 0) return 0;
+  const std::uint64_t walk = walk_reach(n, unique, lim);
+  return size ? std::min(*size, walk) : walk;
+}
+
 json counts(const Params& p, const Limits& lim) {
   const int n = get_n(p, lim.max_n);
   json j = {{"n", n},
@@ -147,9 +193,19 @@ json counts(const Params& p, const Limits& lim) {
   } else {
     j["total"] = nullptr;
     j["unique"] = nullptr;
+    j["total_text"] = nullptr;
+    j["unique_text"] = nullptr;
   }
-  j["walk_limit"] = n <= max_rank_n(false) ? j["total"] : json(lim.max_walk_index);
-  j["walk_limit_unique"] = n <= max_rank_n(true) ? j["unique"] : json(lim.max_walk_index);
+  // (the two lists measured at the same time: a first request for an N waits for one walk)
+  auto unique_reach = std::async(std::launch::async, [&] { return reachable(n, true, lim); });
+  const std::uint64_t all_reach = reachable(n, false, lim);
+  for (const bool unique : {false, true}) {
+    const std::uint64_t reach = unique ? unique_reach.get() : all_reach;
+    const std::string suffix = unique ? "_unique" : "";
+    j["walk_limit" + suffix] = reach;
+    j["walk_limit" + suffix + "_text"] = std::to_string(reach);
+  }
+  j["walk_seconds"] = lim.max_seconds;
   return j;
 }
 
@@ -166,8 +222,16 @@ json solution(const Params& p, const Limits& lim) {
     s = table.unrank(index);
   } else {
     // No table this large (its build would count the whole tree): walk from the first
-    // solution, capped by index and time.
-    index = get_u64(p, "index", 1, size ? std::min(*size, lim.max_walk_index) : lim.max_walk_index);
+    // solution, capped by the measured reach and by time.
+    index = get_u64(p, "index", 1, size.value_or(std::numeric_limits<std::uint64_t>::max()));
+    if (const std::uint64_t reach = reachable(n, unique, lim); index > reach)
+      throw BadRequest(
+          reach == 0 ? fmt::format("no solution of N = {}{} can be reached within {} s here", n,
+                                   unique ? " (unique list)" : "", lim.max_seconds)
+                     : fmt::format("only solutions 1 to {} of N = {}{} can be reached within {} "
+                                   "s here (the list is walked from #1), got {}",
+                                   reach, n, unique ? " (unique list)" : "", lim.max_seconds,
+                                   index));
     const Deadline deadline(lim.max_seconds);
     Enumerator e(n, EnumerateOptions{unique, deadline.flag()});
     for (std::uint64_t k = 1; k <= index; ++k) {
@@ -180,7 +244,10 @@ json solution(const Params& p, const Limits& lim) {
     s = e.current();
   }
   json j = {{"n", n}, {"index", index}, {"unique", unique}, {"solution", one_based(s)}};
-  if (size) j["size"] = *size;
+  if (size) {
+    j["size"] = *size;
+    j["size_text"] = std::to_string(*size);  // exact where a JS number is not (> 2^53)
+  }
   return j;
 }
 

@@ -40,15 +40,18 @@ TEST(ApiHandler, NegativeNumbersAreOutOfRangeNotMalformed) {
 }
 
 TEST(ApiHandler, WalkStopsAtTheDeadlineNotAfter256Solutions) {
-  // Beyond random access the list is walked. With no time at all, even index 100 (less than
-  // the 256 solutions the deadline used to be checked after) must be refused.
+  // Beyond random access the list is walked. With no time at all, nothing can be reached, and
+  // even index 100 (less than the 256 solutions the deadline used to be checked after) is
+  // refused in words.
   Limits lim;
   lim.max_seconds = 0;
   const auto r = handle_api("solution", Params{{"n", "24"}, {"index", "100"}}, lim);
   EXPECT_EQ(r.status, 400) << r.body;
-  EXPECT_NE(r.body.find("would take more than"), std::string::npos) << r.body;
-  // With time, the same request is answered.
-  EXPECT_EQ(handle_api("solution", Params{{"n", "24"}, {"index", "100"}}).status, 200);
+  EXPECT_NE(r.body.find("no solution of N = 24 can be reached within 0 s"), std::string::npos)
+      << r.body;
+  EXPECT_EQ(body(handle_api("counts", Params{{"n", "24"}}, lim))["walk_limit"], 0u);
+  // With time, the first solutions are answered.
+  EXPECT_EQ(handle_api("solution", Params{{"n", "24"}, {"index", "10"}}).status, 200);
 }
 
 TEST(ApiHandler, WalkWithNoSolutionInSightStopsOnTime) {
@@ -66,16 +69,46 @@ TEST(ApiHandler, CountsSayWhatIsReachable) {
   EXPECT_EQ(all["random_access_unique"], true);
   EXPECT_EQ(all["walk_limit"], 666090624u);
   EXPECT_EQ(all["walk_limit_unique"], 83263591u);
+  EXPECT_EQ(all["walk_limit_text"], "666090624");
   const auto twenty = body(handle_api("counts", Params{{"n", "20"}}));
   EXPECT_EQ(twenty["random_access"], true);
   EXPECT_EQ(twenty["random_access_unique"], false);
   EXPECT_EQ(twenty["walk_limit"], 39029188884u);
-  EXPECT_EQ(twenty["walk_limit_unique"], Limits{}.max_walk_index);
-  const auto beyond = body(handle_api("counts", Params{{"n", "21"}}));
-  EXPECT_EQ(beyond["random_access"], false);
-  EXPECT_EQ(beyond["walk_limit"], Limits{}.max_walk_index);
   const auto small = body(handle_api("counts", Params{{"n", "3"}}));
   EXPECT_EQ(small["total"], 0);
+  EXPECT_EQ(small["walk_limit"], 0u);
+}
+
+TEST(ApiHandler, TheMeasuredWalkIsWhatSolutionAnswers) {
+  // Beyond random access the reachable range is measured (a walk of a quarter of the time cap):
+  // /api/counts promises it, /api/solution answers it and refuses one past it, in words.
+  for (const auto& [n, unique] : {std::pair{"20", "1"}, std::pair{"21", "0"}}) {
+    const auto c = body(handle_api("counts", Params{{"n", n}}));
+    const auto reach = c[unique == std::string("1") ? "walk_limit_unique" : "walk_limit"];
+    ASSERT_TRUE(reach.is_number_unsigned()) << c;
+    const std::uint64_t k = reach.get<std::uint64_t>();
+    ASSERT_GE(k, 1u) << "no solution of N = " << n << " reached in 0.75 s";
+    EXPECT_LE(k, Limits{}.max_walk_index);
+    const auto last =
+        handle_api("solution", Params{{"n", n}, {"index", std::to_string(k)}, {"unique", unique}});
+    EXPECT_EQ(last.status, 200) << last.body;
+    const auto past = handle_api(
+        "solution", Params{{"n", n}, {"index", std::to_string(k + 1)}, {"unique", unique}});
+    EXPECT_EQ(past.status, 400) << past.body;
+    EXPECT_NE(past.body.find("only solutions 1 to " + std::to_string(k)), std::string::npos)
+        << past.body;
+  }
+}
+
+TEST(ApiHandler, CountsBeyondTwoToTheFiftyThreeAreExactText) {
+  // N = 27: 234,907,967,154,122,528 solutions, 29,363,495,934,315,694 unique; a double (a
+  // JavaScript number) would round both, so the page reads the _text fields.
+  const auto c = body(handle_api("counts", Params{{"n", "27"}}));
+  EXPECT_EQ(c["total_text"], "234907967154122528");
+  EXPECT_EQ(c["unique_text"], "29363495934315694");
+  EXPECT_EQ(c["total"].get<std::uint64_t>(), 234907967154122528u);
+  const auto beyond = body(handle_api("counts", Params{{"n", "28"}}));
+  EXPECT_TRUE(beyond["total_text"].is_null());
 }
 
 TEST(ApiHandler, RandomAccessBeyondSeventeen) {
