@@ -14,7 +14,7 @@ import {
   state
 } from './core.js';
 
-export function showSurface(which) {  // 'svg', 'canvas' or 'sudoku'
+export function showSurface(which) {  // 'svg', 'canvas', 'sudoku' or 'none'
   // (style.display, not the hidden attribute: the stylesheet's display:block would win)
   $('board').style.display = which === 'svg' ? 'block' : 'none';
   $('board-canvas').style.display = which === 'canvas' ? 'block' : 'none';
@@ -161,9 +161,16 @@ export function inspect(r, c, fromKeyboard) {
   const here = queens.some(([qr, qc]) => qr === r && qc === c);
   let text;
   if (here) {
+    // (a dot on each attacked square: a mark with 3:1 contrast on both square colours, where a
+    // tinted square would not have it)
     for (const sq of document.querySelectorAll('#squares .sq')) {
       const rr = Number(sq.dataset.row), cc = Number(sq.dataset.col);
-      sq.classList.toggle('attacked', !(rr === r && cc === c) && attackLine(r, c, rr, cc) !== null);
+      const hit = !(rr === r && cc === c) && attackLine(r, c, rr, cc) !== null;
+      sq.classList.toggle('attacked', hit);
+      if (hit) {
+        const [x, y] = center(rr, cc);
+        el('circle', {class: 'attack-mark', cx: x, cy: y, r: 6}, $('hover'));
+      }
     }
     const g = document.querySelector(`#queens .queen[data-row="${r}"][data-col="${c}"]`);
     if (g) g.classList.add('hot');
@@ -186,27 +193,49 @@ export function inspect(r, c, fromKeyboard) {
   if (fromKeyboard) announce(text);
 }
 
+function squareOf(target) {
+  const t = target.closest && (target.closest('.queen') || target.closest('.sq'));
+  return t ? [Number(t.dataset.row), Number(t.dataset.col)] : null;
+}
+
 $('board').addEventListener('mouseover', (e) => {
-  const t = e.target.closest && (e.target.closest('.queen') || e.target.closest('.sq'));
-  if (t) inspect(Number(t.dataset.row), Number(t.dataset.col), false);
+  const sq = squareOf(e.target);
+  if (sq) inspect(...sq, false);
 });
 $('board').addEventListener('mouseleave', () => {
   clearHover();
   $('square-info').textContent = '\u00a0';
 });
 
+function setCursor(r, c, speak) {
+  state.cursor = [r, c];
+  for (const sq of document.querySelectorAll('#squares .sq.cursor')) sq.classList.remove('cursor');
+  const sq = document.querySelector(`#squares .sq[data-row="${r}"][data-col="${c}"]`);
+  if (sq) sq.classList.add('cursor');
+  inspect(r, c, speak);
+}
 function moveCursor(dr, dc) {
   const n = Number($('board').dataset.n);
   if (!n) return;
   const [r, c] = state.cursor || [0, 0];
-  const nr = Math.max(0, Math.min(n - 1, r + dr)), nc = Math.max(0, Math.min(n - 1, c + dc));
-  state.cursor = [nr, nc];
-  for (const sq of document.querySelectorAll('#squares .sq.cursor')) sq.classList.remove('cursor');
-  const sq = document.querySelector(`#squares .sq[data-row="${nr}"][data-col="${nc}"]`);
-  if (sq) sq.classList.add('cursor');
-  inspect(nr, nc, true);
+  setCursor(Math.max(0, Math.min(n - 1, r + dr)), Math.max(0, Math.min(n - 1, c + dc)), true);
 }
-$('board').addEventListener('focus', () => moveCursor(0, 0));
+
+// A click or a tap puts the cursor on the square under it. Focus that comes with a pointer
+// keeps that square; only focus from the keyboard (Tab) shows the cursor where it was (a1 at
+// first).
+let pointerFocus = false;
+$('board').addEventListener('pointerdown', (e) => {
+  pointerFocus = true;
+  const sq = squareOf(e.target);
+  if (sq) setCursor(...sq, false);
+});
+$('board').addEventListener('pointerup', () => setTimeout(() => {
+                                           pointerFocus = false;
+                                         }));
+$('board').addEventListener('focus', () => {
+  if (!pointerFocus) moveCursor(0, 0);
+});
 $('board').addEventListener('blur', () => {
   for (const sq of document.querySelectorAll('#squares .sq.cursor')) sq.classList.remove('cursor');
 });

@@ -8,14 +8,15 @@ export const SVG_NS = 'http://www.w3.org/2000/svg';
 export const CELL = 40;             // SVG units per square
 export const MAX_SVG_N = 64;        // larger boards (find) are drawn on a canvas, in O(N) per frame
 export const MAX_ANIMATION_N = 16;  // the search animation
+const BUSY_AFTER_MS = 400;          // a request slower than this shows "Working …"
 
 export const state = {
   mode: 'solutions',
   n: 8,
   counts: null,
   limits: null,
-  target: 1,    // the solution asked for last; clicks and keys count from it
-  shown: 0,     // the solution on the board (0: none yet)
+  target: 1n,   // the solution asked for last (BigInt); clicks and keys count from it
+  shown: 0n,    // the solution on the board (0n: none yet)
   requests: 0,  // solution requests sent; only the answer to the latest one is drawn
   unique: false,
   solution: null,  // 0-based columns of the shown solution
@@ -28,22 +29,53 @@ export const state = {
   styleText: '',
 };
 
-export async function api(path) {
-  const res = await fetch('/api/' + path);
-  const body = await res.json();
-  if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
-  return body;
+// ---- requests --------------------------------------------------------------------------
+
+// Every request belongs to the view (mode and N) it was made for: a new view aborts the
+// requests of the old one, so a slow answer can never draw or report on another N or tab.
+let viewController = new AbortController();
+export function newView() {
+  viewController.abort();
+  viewController = new AbortController();
+}
+export const isAbort = (e) => !!e && e.name === 'AbortError';
+
+let busy = 0;
+let busyTimer = null;
+function setBusy(delta) {
+  busy += delta;
+  clearTimeout(busyTimer);
+  const show = (on) => {
+    $('busy').hidden = !on;
+    $('board-wrap').setAttribute('aria-busy', String(on));
+  };
+  if (busy === 0)
+    show(false);
+  else if ($('busy').hidden)
+    busyTimer = setTimeout(() => show(busy > 0), BUSY_AFTER_MS);
 }
 
+export async function api(path) {
+  const signal = viewController.signal;
+  setBusy(1);
+  try {
+    const res = await fetch('/api/' + path, {signal});
+    const body = await res.json();
+    if (signal.aborted) throw new DOMException('a newer view replaced this one', 'AbortError');
+    if (!res.ok) throw new Error(body.error || ('HTTP ' + res.status));
+    return body;
+  } finally {
+    setBusy(-1);
+  }
+}
+
+// ---- messages ------------------------------------------------------------------------------
+
 export function showError(e) {
+  if (isAbort(e)) return;  // the view it belonged to is gone
   $('error').textContent = e ? (e.message || String(e)) : '';
   if (e) announce($('error').textContent);
 }
-export const fmt = (x) => (x === null || x === undefined) ? '?' : Number(x).toLocaleString('en-US');
-export const fmtText = (s) =>
-    (s === null || s === undefined) ? '?' : String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-export const plural = (k, one, many) =>
-    `${fmtText(k)} ${String(k) === '1' ? one : (many || one + 's')}`;
 let liveTimer = null;
 export function announce(
     text) {  // the live region, at most every 300 ms (fast play would flood it)
@@ -53,12 +85,35 @@ export function announce(
   }, 300);
 }
 
-// A typed number, checked here so that the message says what was wrong.
+// Disables (or enables) a control; when it has the focus, the focus moves to `fallback` first
+// (a disabled button drops it to the page body, where a keyboard user is lost).
+export function setDisabled(id, off, fallback) {
+  const e = $(id);
+  if (off && document.activeElement === e && fallback) {
+    const to =
+        (Array.isArray(fallback) ? fallback : [fallback]).map($).find((f) => f && !f.disabled);
+    if (to) to.focus();
+  }
+  e.disabled = off;
+}
+
+// ---- numbers -------------------------------------------------------------------------------
+
+// Counts and solution numbers are BigInt (N = 27 has more solutions than 2^53): the server
+// sends them as decimal strings (the *_text fields) and the page never turns them into doubles.
+export const fmt = (x) => (x === null || x === undefined) ? '?' : fmtText(String(x));
+export const fmtText = (s) =>
+    (s === null || s === undefined) ? '?' : String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const plural = (k, one, many) =>
+    `${fmtText(k)} ${String(k) === '1' ? one : (many || one + 's')}`;
+
+// A typed or linked number, checked here so that the message says what was wrong. Returns a
+// BigInt (exact for any length).
 export function parseWhole(text, what) {
-  const t = text.trim();
+  const t = String(text).trim();
   if (/^-\d+$/.test(t)) throw new Error(`${what} must be at least 1, got ${t}`);
   if (!/^\d+$/.test(t)) throw new Error(`${what} must be a whole number, got "${t.slice(0, 20)}"`);
-  return Number(t);
+  return BigInt(t);
 }
 
 // ---- coordinates -------------------------------------------------------------------------
@@ -82,27 +137,32 @@ export function attackLine(r1, c1, r2, c2) {
 
 // ---- URL state ---------------------------------------------------------------------------
 
+// The URL always restores the view (replaced as the view changes).
 export function updateURL() {
   const p = new URLSearchParams();
   p.set('n', state.n);
   if (state.mode !== 'solutions') p.set('mode', state.mode);
   if (state.mode === 'solutions') {
-    p.set('k', state.target);
+    p.set('k', String(state.target));
     if (state.unique) p.set('unique', '1');
   }
   if (state.mode === 'search' && state.trace) p.set('step', state.trace.pos);
-  if (state.mode === 'play' && state.play.queens.size)
-    p.set(
-        'queens',
-        [...state.play.queens]
-            .map((k) => k.split(',').map((x) => Number(x) + 1).join(':'))
-            .join(','));
+  if (state.mode === 'play' && state.play.queens.size) {
+    const pairs =
+        [...state.play.queens].map((k) => k.split(',').map((x) => Number(x) + 1).join(':'));
+    p.set('queens', pairs.join(','));
+  }
   if (state.mode === 'sudoku' && state.sudoku) {
     p.set('puzzle', state.sudoku.puzzleText);
     p.set('step', state.sudoku.pos);
+    if (state.sudoku.view !== 'search') p.set('view', state.sudoku.view);
   }
-  history.replaceState(null, '', '?' + p.toString());
+  const url = '?' + p.toString();
+  if (url !== location.search) history.replaceState(null, '', url);
 }
+// A new history entry for a new view (a tab or N the user chose), made before the view changes
+// the URL, so that the browser's Back button returns to the view before instead of leaving.
+export function newHistoryEntry() { history.pushState(null, '', location.search); }
 
 // An SVG element with its attributes, appended to parent when given.
 export function el(name, attrs, parent) {

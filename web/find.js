@@ -3,6 +3,8 @@
 import {drawBoard, drawQueens, setBoardText, showSurface} from './board.js';
 import {$, announce, api, MAX_SVG_N, plural, showError, state} from './core.js';
 
+const QUEEN = '#5e000b';  // 3:1 or more against both square colours (WCAG 1.4.11)
+
 export function drawCanvas() {
   const f = state.find;
   const canvas = $('board-canvas');
@@ -38,7 +40,7 @@ export function drawCanvas() {
         Math.min(canvas.height, n * s - oy));
   }
   // Queens: only the rows in view, one queen each.
-  g.fillStyle = '#a3000f';
+  g.fillStyle = QUEEN;
   const r0 = Math.max(0, Math.floor(oy / s)),
         r1 = Math.min(n - 1, Math.ceil((oy + canvas.height) / s));
   const rad = Math.max(1, s * 0.38);
@@ -53,6 +55,7 @@ export function drawCanvas() {
       g.fillRect(x - rad, y - rad, 2 * rad, 2 * rad);
   }
   canvas.dataset.drawn = String(r1 - r0 + 1);
+  canvas.dataset.scale = String(f.scale);
 }
 
 function fitFind() {
@@ -87,7 +90,20 @@ export async function find() {
   showError(null);
   $('find-result').textContent = '\u00a0';
   const n = state.n;
-  const r = await api('find?n=' + n);
+  let r;
+  try {
+    r = await api('find?n=' + n);
+  } catch (e) {
+    // No old board stays next to the error: the board of this N, empty.
+    if (state.mode === 'find' && state.n === n) {
+      state.find = null;
+      $('board-canvas').dataset.n = '';
+      drawBoard(Math.min(n, MAX_SVG_N));
+      drawQueens(new Array(Math.min(n, MAX_SVG_N)).fill(-1));
+      setBoardText(`N = ${n}: no board to show.`);
+    }
+    throw e;
+  }
   if (state.mode !== 'find' || state.n !== n) return;
   const queens = r.solution.map((c) => c - 1);
   if (n > MAX_SVG_N) {
@@ -96,7 +112,7 @@ export async function find() {
     fitFind();
     state.board = queens;
     drawCanvas();
-    setBoardText('Zoom and pan to see single squares.');
+    setBoardText('Zoom (buttons, wheel, pinch) and pan (drag, arrow keys) to see single squares.');
   } else {
     state.find = null;
     drawBoard(n);
@@ -118,22 +134,35 @@ $('board-canvas').addEventListener('wheel', (e) => {
   const b = $('board-canvas').getBoundingClientRect();
   zoom(e.deltaY < 0 ? 1.25 : 0.8, e.clientX - b.left, e.clientY - b.top);
 }, {passive: false});
-let drag = null;
+// One pointer pans; two (a pinch on a touch screen) zoom around their midpoint.
+const pointers = new Map();  // pointerId -> [x, y] in canvas pixels
+function canvasXY(e) {
+  const b = $('board-canvas').getBoundingClientRect();
+  return [e.clientX - b.left, e.clientY - b.top];
+}
+const spread = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 $('board-canvas').addEventListener('pointerdown', (e) => {
-  drag = [e.clientX, e.clientY];
+  pointers.set(e.pointerId, canvasXY(e));
   $('board-canvas').setPointerCapture(e.pointerId);
 });
 $('board-canvas').addEventListener('pointermove', (e) => {
-  if (!drag || !state.find) return;
-  state.find.ox -= e.clientX - drag[0];
-  state.find.oy -= e.clientY - drag[1];
-  drag = [e.clientX, e.clientY];
+  if (!pointers.has(e.pointerId) || !state.find) return;
+  const before = [...pointers.values()];
+  pointers.set(e.pointerId, canvasXY(e));
+  const after = [...pointers.values()];
+  if (after.length >= 2) {
+    const d0 = spread(before[0], before[1]), d1 = spread(after[0], after[1]);
+    if (d0 > 0) zoom(d1 / d0, (after[0][0] + after[1][0]) / 2, (after[0][1] + after[1][1]) / 2);
+    return;
+  }
+  const [x0, y0] = before[0], [x1, y1] = after[0];
+  state.find.ox -= x1 - x0;
+  state.find.oy -= y1 - y0;
   clampFind();
   drawCanvas();
 });
-$('board-canvas').addEventListener('pointerup', () => {
-  drag = null;
-});
+for (const type of ['pointerup', 'pointercancel'])
+  $('board-canvas').addEventListener(type, (e) => pointers.delete(e.pointerId));
 $('board-canvas').addEventListener('keydown', (e) => {
   const d = 60,
         moves = {ArrowUp: [0, -d], ArrowDown: [0, d], ArrowLeft: [-d, 0], ArrowRight: [d, 0]};

@@ -8,6 +8,7 @@ import {
   attackLine,
   CELL,
   el,
+  isAbort,
   MAX_SVG_N,
   plural,
   showError,
@@ -83,7 +84,10 @@ export function renderPlay() {
 $('board').addEventListener('click', (e) => {
   if (state.mode !== 'play') return;
   const t = e.target.closest && (e.target.closest('.queen') || e.target.closest('.sq'));
-  if (t) togglePlayQueen(Number(t.dataset.row), Number(t.dataset.col));
+  if (!t) return;
+  const r = Number(t.dataset.row), c = Number(t.dataset.col);
+  togglePlayQueen(r, c);
+  inspect(r, c, true);  // the text speaks of the square clicked or tapped
 });
 $('clear').onclick = () => {
   state.play.queens.clear();
@@ -116,6 +120,7 @@ $('finish').onclick = async () => {
     announce($('play-status').textContent);
     updateURL();
   } catch (e) {
+    if (isAbort(e)) return;
     $('play-status').textContent = '\u00a0';
     showError(e);
   }

@@ -10,10 +10,12 @@ function boardSVGText() {
     const parts = [`<svg xmlns="${SVG_NS}" viewBox="0 0 ${n} ${
         n}" width="1000" height="1000"><rect width="${n}" height="${n}" fill="#f0d9b5"/>`];
     f.queens.forEach(
-        (c, r) => parts.push(`<rect x="${c}" y="${r}" width="1" height="1" fill="#a3000f"/>`));
+        (c, r) => parts.push(`<rect x="${c}" y="${r}" width="1" height="1" fill="#5e000b"/>`));
     parts.push('</svg>');
     return parts.join('');
   }
+  if (!$('board').getAttribute('viewBox') || $('board').style.display === 'none')
+    throw new Error('there is no board to download in this view yet');
   const clone = $('board').cloneNode(true);
   clone.removeAttribute('style');
   clone.querySelector('#hover') && clone.querySelector('#hover').remove();
@@ -35,8 +37,9 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
 }
 const fileBase = () => `queens-${state.n}` +
-    (state.mode === 'solutions' && state.shown ? `-${state.unique ? 'unique-' : ''}${state.shown}` :
-                                                 `-${state.mode}`);
+    (state.mode === 'solutions' && state.shown > 0n ?
+         `-${state.unique ? 'unique-' : ''}${state.shown}` :
+         `-${state.mode}`);
 $('download-svg').onclick = () => {
   try {
     download(new Blob([boardSVGText()], {type: 'image/svg+xml'}), fileBase() + '.svg');

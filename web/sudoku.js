@@ -1,6 +1,17 @@
 // Sudoku: a 9x9 puzzle solved two ways, stepped through: the backtracking search and the
 // human-style path of `sudoku explain`, with candidates and the rating.
-import {$, announce, api, fmt, plural, showError, state, updateURL} from './core.js';
+import {
+  $,
+  announce,
+  api,
+  fmt,
+  isAbort,
+  plural,
+  setDisabled,
+  showError,
+  state,
+  updateURL
+} from './core.js';
 
 function sudokuCells() {
   const board = $('sudoku-board');
@@ -39,10 +50,27 @@ function sudokuSteps() {
 export function renderSudoku() {
   const s = state.sudoku;
   const cells = sudokuCells();
-  if (!s) {
-    for (const d of cells) d.textContent = '';
+  if (!s || !s.data) {  // nothing solved: the givens, if any, and no steps
+    const givens = s ? s.puzzle : [];
+    for (let i = 0; i < 81; i++) {
+      const d = cells[i];
+      d.className = d.className.replace(/\b(given|filled|guess|now|undone)\b/g, '').trim();
+      d.textContent = givens[i] ? String(givens[i]) : '';
+      if (givens[i]) d.classList.add('given');
+    }
+    $('sudoku-timeline').max = 0;
+    $('sudoku-timeline').value = 0;
+    $('sudoku-steptext').textContent = '\u00a0';
+    for (const id of ['sudoku-first', 'sudoku-back', 'sudoku-step', 'sudoku-end', 'sudoku-show'])
+      setDisabled(id, true, ['sudoku-solve']);
+    setDisabled('sudoku-timeline', true, ['sudoku-solve']);
+    $('board-text').textContent = s ?
+        `Sudoku grid with ${givens.filter((x) => x).length} givens, no solution.` :
+        'No Sudoku grid.';
     return;
   }
+  setDisabled('sudoku-show', false);
+  setDisabled('sudoku-timeline', false);
   const steps = sudokuSteps();
   const grid = s.puzzle.slice();
   const removed = Array.from({length: 81}, () => new Set());  // eliminations (explain)
@@ -108,8 +136,10 @@ export function renderSudoku() {
   $('sudoku-timeline').value = s.pos;
   $('sudoku-steptext').textContent = `Step ${fmt(s.pos)} of ${fmt(steps.length)}${
       s.view === 'search' && s.data.search.truncated ? '+' : ''}: ${text}`;
-  $('sudoku-back').disabled = $('sudoku-first').disabled = s.pos === 0;
-  $('sudoku-step').disabled = $('sudoku-end').disabled = s.pos >= steps.length;
+  setDisabled('sudoku-first', s.pos === 0, ['sudoku-step', 'sudoku-timeline']);
+  setDisabled('sudoku-back', s.pos === 0, ['sudoku-step', 'sudoku-timeline']);
+  setDisabled('sudoku-step', s.pos >= steps.length, ['sudoku-back', 'sudoku-timeline']);
+  setDisabled('sudoku-end', s.pos >= steps.length, ['sudoku-back', 'sudoku-timeline']);
   const rows = [];
   for (let r = 0; r < 9; r++)
     rows.push(`row ${r + 1}: ${grid.slice(r * 9, r * 9 + 9).map((x) => x || 'empty').join(' ')}`);
@@ -117,18 +147,34 @@ export function renderSudoku() {
       `Sudoku grid, ${grid.filter((x) => x).length} of 81 cells filled; ${rows.join('; ')}.`;
 }
 
-export async function sudokuSolve(puzzleText, pos = 0) {
+// Solves a puzzle and shows it from step `pos` in `view` ('search' or 'explain'). A puzzle
+// that cannot be read or solved replaces the old grid too: its givens (if any), no steps, the
+// reason in words.
+export async function sudokuSolve(puzzleText, pos = 0, view = null) {
   showError(null);
-  const data = await api('sudoku?puzzle=' + encodeURIComponent(puzzleText.replace(/\s+/g, '')));
-  if (data.error) throw new Error(data.error);
-  const view = document.querySelector('input[name="sudoku-view"]:checked').value;
-  state.sudoku = {
-    data,
-    puzzleText: data.puzzle,
-    puzzle: [...data.puzzle].map((ch) => (ch === '.' ? 0 : Number(ch))),
-    pos: 0,
-    view
-  };
+  const line = puzzleText.replace(/\s+/g, '');
+  if (view) document.querySelector(`input[name="sudoku-view"][value="${view}"]`).checked = true;
+  view = document.querySelector('input[name="sudoku-view"]:checked').value;
+  let data;
+  try {
+    data = await api('sudoku?puzzle=' + encodeURIComponent(line));
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    state.sudoku = {data: null, puzzleText: line, puzzle: [], pos: 0, view};
+    $('sudoku-rating').textContent = '\u00a0';
+    renderSudoku();
+    updateURL();
+    throw e;
+  }
+  const puzzle = [...data.puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
+  if (data.error) {
+    state.sudoku = {data: null, puzzleText: data.puzzle, puzzle, pos: 0, view};
+    $('sudoku-rating').textContent = `No solution: ${data.error}.`;
+    renderSudoku();
+    updateURL();
+    throw new Error(data.error);
+  }
+  state.sudoku = {data, puzzleText: data.puzzle, puzzle, pos: 0, view};
   state.sudoku.pos = Math.min(pos, sudokuSteps().length);
   const r = data.rating;
   $('sudoku-rating').textContent =
@@ -143,7 +189,7 @@ export async function sudokuSolve(puzzleText, pos = 0) {
 }
 const sudokuMove = (to) => {
   const s = state.sudoku;
-  if (!s) return;
+  if (!s || !s.data) return;
   s.showSolution = false;
   s.pos = Math.max(0, Math.min(sudokuSteps().length, to));
   renderSudoku();
@@ -167,7 +213,7 @@ $('sudoku-back').onclick = () => sudokuMove(state.sudoku.pos - 1);
 $('sudoku-step').onclick = () => sudokuMove(state.sudoku.pos + 1);
 $('sudoku-end').onclick = () => sudokuMove(Infinity);
 $('sudoku-show').onclick = () => {
-  if (state.sudoku) {
+  if (state.sudoku && state.sudoku.data) {
     state.sudoku.showSolution = true;
     renderSudoku();
   }
@@ -180,4 +226,5 @@ for (const r of document.querySelectorAll('input[name="sudoku-view"]'))
     state.sudoku.view = r.value;
     state.sudoku.pos = 0;
     renderSudoku();
+    updateURL();
   });

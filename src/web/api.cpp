@@ -163,7 +163,8 @@ std::uint64_t walk_reach(int n, bool unique, const Limits& lim) {
     std::lock_guard lock(m);
     if (auto it = measured.find(key); it != measured.end()) return it->second;
   }
-  const std::uint64_t r = measure_walk_reach(n, unique, lim);  // (two first requests may both measure)
+  const std::uint64_t r =
+      measure_walk_reach(n, unique, lim);  // (two first requests may both measure)
   std::lock_guard lock(m);
   return measured.emplace(key, r).first->second;
 }
@@ -226,12 +227,12 @@ json solution(const Params& p, const Limits& lim) {
     index = get_u64(p, "index", 1, size.value_or(std::numeric_limits<std::uint64_t>::max()));
     if (const std::uint64_t reach = reachable(n, unique, lim); index > reach)
       throw BadRequest(
-          reach == 0 ? fmt::format("no solution of N = {}{} can be reached within {} s here", n,
-                                   unique ? " (unique list)" : "", lim.max_seconds)
-                     : fmt::format("only solutions 1 to {} of N = {}{} can be reached within {} "
-                                   "s here (the list is walked from #1), got {}",
-                                   reach, n, unique ? " (unique list)" : "", lim.max_seconds,
-                                   index));
+          reach == 0
+              ? fmt::format("no solution of N = {}{} can be reached within {} s here", n,
+                            unique ? " (unique list)" : "", lim.max_seconds)
+              : fmt::format("only solutions 1 to {} of N = {}{} can be reached within {} "
+                            "s here (the list is walked from #1), got {}",
+                            reach, n, unique ? " (unique list)" : "", lim.max_seconds, index));
     const Deadline deadline(lim.max_seconds);
     Enumerator e(n, EnumerateOptions{unique, deadline.flag()});
     for (std::uint64_t k = 1; k <= index; ++k) {
