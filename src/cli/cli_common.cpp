@@ -29,6 +29,28 @@ std::uint64_t parse_unsigned_arg(const std::string& text, std::uint64_t hi, std:
                                tool_io::quote(text)));
 }
 
+WholeArguments::WholeArguments(CLI::App* cmd, const std::string& name, const std::string& help)
+    : cmd_(cmd), option_(cmd->add_option(name, first_, help)->allow_extra_args(false)) {
+  cmd->allow_extras();
+}
+
+std::vector<std::string> WholeArguments::values() const {
+  std::vector<std::string> out;
+  if (option_->count() > 0) out.push_back(first_);
+  bool literal = false;  // after "--" every argument is one, also "-x"
+  for (std::string& extra : cmd_->remaining()) {
+    if (!literal && extra == "--") {
+      literal = true;
+      continue;
+    }
+    if (!literal && extra.size() > 1 && extra[0] == '-')
+      throw UsageError(fmt::format("unknown option {} (see nqueens {} --help)",
+                                   tool_io::quote(extra), cmd_->get_name()));
+    out.push_back(std::move(extra));
+  }
+  return out;
+}
+
 Format parse_format_arg(const std::string& name, int n) {
   const auto format = parse_format(name);
   if (!format)

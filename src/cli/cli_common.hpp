@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/format.hpp"
@@ -26,6 +27,27 @@ int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what
 // Parses a count or seed option (--limit, --from, --seed): decimal digits only, 0..hi; a
 // sign, a fraction or a number past hi is a UsageError naming `what` (no wrap-around).
 std::uint64_t parse_unsigned_arg(const std::string& text, std::uint64_t hi, std::string_view what);
+
+// Positional arguments taken whole and in order (verify's placements, merge's files). A vector
+// option would not do: CLI11 reads an argument "[a,b]" as a list syntax of its own and cuts it at
+// the commas (the JSON placement '[2,4,1,3]' became four malformed ones). So the option takes
+// the first argument as it is (allow_extra_args off, which turns that syntax off) and the
+// subcommand keeps the rest, verbatim, as its extras; an extra that looks like an option is
+// refused as CLI11 would refuse it.
+class WholeArguments {
+ public:
+  WholeArguments(CLI::App* cmd, const std::string& name, const std::string& help);
+  WholeArguments(const WholeArguments&) = delete;
+  WholeArguments& operator=(const WholeArguments&) = delete;
+  CLI::Option* option() const { return option_; }
+  // After parsing: every argument given, in order. Throws UsageError for an unknown option.
+  std::vector<std::string> values() const;
+
+ private:
+  CLI::App* cmd_;
+  CLI::Option* option_;
+  std::string first_;
+};
 
 // Parses --format NAME for a board of size n: one clear UsageError for an unknown name or for
 // algebraic notation on a board wider than a..z.

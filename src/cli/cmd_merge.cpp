@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 
 #include "cli_common.hpp"
 #include "count_output.hpp"
@@ -13,6 +14,7 @@ namespace nqueens::cli {
 namespace {
 
 struct MergeArgs {
+  std::unique_ptr<WholeArguments> arguments;  // the files as given
   std::vector<std::string> files;
   bool json = false;
 };
@@ -75,9 +77,13 @@ void register_merge(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<MergeArgs>();
   CLI::App* cmd = app.add_subcommand(
       "merge", "Add up the records of `count N --shard I/K` runs (all K of them) into the count");
-  cmd->add_option("files", args->files, "shard record files")->required();
+  args->arguments = std::make_unique<WholeArguments>(cmd, "files", "shard record files");
+  args->arguments->option()->required();
   cmd->add_flag("--json", args->json, "one JSON object instead of text");
-  cmd->callback([args, &exit_code] { exit_code = run_merge(*args); });
+  cmd->callback([args, &exit_code] {
+    args->files = args->arguments->values();
+    exit_code = run_merge(*args);
+  });
 }
 
 }  // namespace nqueens::cli

@@ -6,6 +6,7 @@
 #endif
 
 #include <istream>
+#include <memory>
 #include <sstream>
 #include <utility>
 
@@ -19,6 +20,7 @@ namespace nqueens::cli {
 namespace {
 
 struct VerifyArgs {
+  std::unique_ptr<WholeArguments> arguments;  // the placements as given
   std::vector<std::string> placements;
   bool json = false;
   bool quiet = false;
@@ -166,11 +168,16 @@ void register_verify(CLI::App& app, int& exit_code) {
       "verify",
       "Check placements (arguments, or stdin: one per line, or board diagrams); exit 0 if all "
       "are solutions, 1 if some are not, 2 if some are malformed");
-  cmd->add_option("placements", args->placements,
-                  "perm '1 5 8 6 3 7 2 4', algebraic 'a1 e2 ...', JSON, or a board; '-' = stdin");
+  args->arguments = std::make_unique<WholeArguments>(
+      cmd, "placements",
+      "perm '1 5 8 6 3 7 2 4', algebraic 'a1 e2 ...', JSON '[2,4,1,3]', or a board; one "
+      "placement an argument; '-' = stdin");
   cmd->add_flag("--json", args->json, "one JSON object per placement");
   cmd->add_flag("-q,--quiet", args->quiet, "print nothing, only set the exit code");
-  cmd->callback([args, &exit_code] { exit_code = run_verify(*args); });
+  cmd->callback([args, &exit_code] {
+    args->placements = args->arguments->values();
+    exit_code = run_verify(*args);
+  });
 }
 
 }  // namespace nqueens::cli

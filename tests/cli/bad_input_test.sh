@@ -15,6 +15,71 @@ for placement in "b4294967297 d4294967298 a4294967299 c4294967300" "a9 c1 e2 g3 
 done
 expect_out "valid" verify "b1 d2 a3 c4"
 
+# verify reads each argument whole: a JSON array given as an argument is one placement (CLI11 cut
+# '[2,4,1,3]' at its commas: three "malformed", and '[1,1]' "valid" twice). Every placement of
+# N <= 5 queens one to a row (all N^N column choices), and columns 0 and N+1 for N <= 3, as JSON,
+# perm, compact perm and algebraic arguments and as stdin lines, gets the reference verdict.
+python3 - "$BIN" <<'EOF_PY' || fail "verify: a verdict differs from the reference checker"
+import itertools, json, subprocess, sys
+bin_ = sys.argv[1]
+
+def verdict(cols):
+    n = len(cols)
+    if any(c < 1 or c > n for c in cols):
+        return "malformed"
+    for i, j in itertools.combinations(range(n), 2):
+        if cols[i] == cols[j] or abs(cols[i] - cols[j]) == j - i:
+            return "invalid"
+    return "valid"
+
+cases = [list(p) for n in range(1, 6) for p in itertools.product(range(1, n + 1), repeat=n)]
+cases += [list(p) for n in range(1, 4) for p in itertools.product(range(0, n + 2), repeat=n)
+          if any(c < 1 or c > n for c in p)]
+forms = {
+    "json": lambda p: json.dumps(p, separators=(",", ":")),
+    "json spaced": lambda p: json.dumps(p),
+    "json object": lambda p: json.dumps({"n": len(p), "solution": p}),
+    "perm": lambda p: " ".join(map(str, p)),
+    "compact perm": lambda p: "".join(map(str, p)),
+    "algebraic": lambda p: " ".join("abcdefghijklmnopqrstuvwxyz"[c - 1] + str(r + 1)
+                                    for r, c in enumerate(p)),
+}
+ok = True
+def check(name, texts, expected, stdin=None):
+    global ok
+    args = [bin_, "verify", "--json"] + ([] if stdin is not None else ["--"] + texts)
+    proc = subprocess.run(args, input=stdin, capture_output=True, text=True)
+    got = []
+    for line in proc.stdout.splitlines():
+        d = json.loads(line)
+        got.append("malformed" if "error" in d else "valid" if d["valid"] else "invalid")
+    want_rc = 2 if "malformed" in expected else 1 if "invalid" in expected else 0
+    if got != expected or proc.returncode != want_rc:
+        bad = next((i for i, (g, w) in enumerate(zip(got, expected)) if g != w), len(got))
+        print(f"{name}: {len(got)} verdicts for {len(expected)} placements, exit {proc.returncode}"
+              f" (expected {want_rc}); first difference at {texts[bad] if bad < len(texts) else '-'}:"
+              f" got {got[bad] if bad < len(got) else '-'}, expected "
+              f"{expected[bad] if bad < len(expected) else '-'}")
+        ok = False
+all_texts, all_expected = [], []
+for name, form in forms.items():
+    chosen = [p for p in cases if (name != "algebraic" or all(1 <= c <= len(p) for c in p))
+              and (name != "compact perm" or len(p) > 1)]
+    texts = [form(p) for p in chosen]
+    expected = [verdict(p) for p in chosen]
+    check(name + " arguments", texts, expected)
+    all_texts += texts
+    all_expected += expected
+check("stdin lines", all_texts, all_expected, stdin="\n".join(all_texts) + "\n")
+print(f"{len(all_texts)} placements in {len(forms)} forms, as arguments and on stdin")
+sys.exit(0 if ok else 1)
+EOF_PY
+expect_out "valid" verify '[2,4,1,3]'
+expect_exit 1 verify '[1,1]'
+[ "$(cat "$T/out")" = "invalid: a1 and a2 share a column" ] || fail "verify '[1,1]': $(cat "$T/out")"
+expect_out "$(printf 'valid\nvalid')" verify '[2,4,1,3]' '[3,1,4,2]'
+expect_bad 2 verify '[2,4,1,3]' --bogus
+
 # Output that cannot be written: exit 2 and one line, for every command that prints data.
 expect_full() {
   "$BIN" "$@" >/dev/full 2>"$T/err" </dev/null
