@@ -3,30 +3,24 @@
 #include <fmt/format.h>
 
 #include <cctype>
-#include <charconv>
 
 #include "nqueens/jobs.hpp"
 #include "nqueens/parallel.hpp"
+#include "number_options.hpp"
 #include "tool_io.hpp"
 
 namespace nqueens::cli {
 
 int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what) {
-  long long v = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
-    throw UsageError(fmt::format("{} must be a whole number, got {}", what, tool_io::quote(text)));
-  if (ec == std::errc::result_out_of_range || v < lo || v > hi)
-    throw UsageError(
-        fmt::format("{} must be between {} and {}, got {}", what, lo, hi, tool_io::quote(text)));
-  return static_cast<int>(v);
+  const std::string problem = tool_io::whole_number_problem(text, static_cast<std::uint64_t>(lo),
+                                                            static_cast<std::uint64_t>(hi));
+  if (!problem.empty()) throw UsageError(fmt::format("{} {}", what, problem));
+  return static_cast<int>(*tool_io::parse_unsigned(text, static_cast<std::uint64_t>(hi)));
 }
 
 std::uint64_t parse_unsigned_arg(const std::string& text, std::uint64_t hi, std::string_view what) {
   if (const auto v = tool_io::parse_unsigned(text, hi)) return *v;
-  throw UsageError(fmt::format("{} must be a whole number from 0 to {}, got {}", what, hi,
-                               tool_io::quote(text)));
+  throw UsageError(fmt::format("{} {}", what, tool_io::whole_number_problem(text, 0, hi)));
 }
 
 WholeArguments::WholeArguments(CLI::App* cmd, const std::string& name, const std::string& help)
@@ -65,8 +59,10 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
   cmd->add_option("--checkpoint", a.checkpoint,
                   "save progress to FILE as the run goes; resume from it if it exists (the same "
                   "record for nqueens count and nqueens-mpi)");
-  cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
-                  "longest time between checkpoint writes (default 10)");
+  a.checkpoint_seconds_option =
+      tool_io::seconds_up_to(cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
+                                             "longest time between checkpoint writes (default 10)"),
+                             86400);
   cmd->add_option("--shard", a.shard,
                   "count only slice I of K of the job list (I/K); the result goes to the "
                   "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
@@ -75,12 +71,15 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
                   "--checkpoint or shard record resumes only with the method that wrote it")
       ->type_name("METHOD")
       ->check(CLI::IsMember({"auto", "backtrack", "join"}, CLI::ignore_case));
-  cmd->add_option("--table-memory", a.table_memory,
-                  "MiB the join's tables of partial halves may take (default 4096; 226 at "
-                  "N = 22, 53 at N = 21); with less the join searches each half instead: the "
-                  "same counts, slower, and --method auto takes the backtracker")
-      ->type_name("MIB")
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
+  a.table_memory_option =
+      tool_io::whole_number(
+          cmd->add_option(
+              "--table-memory", a.table_memory,
+              "MiB the join's tables of partial halves may take (default 4096; 226 at "
+              "N = 22, 53 at N = 21); with less the join searches each half instead: the "
+              "same counts, slower, and --method auto takes the backtracker"),
+          0, std::uint64_t{1} << 30)
+          ->type_name("MIB");
   cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
 }
@@ -101,6 +100,9 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
   if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
     throw UsageError(
         fmt::format("--checkpoint-seconds must be in (0, 86400], got {}", a.checkpoint_seconds));
+  if (a.given(a.checkpoint_seconds_option) && run.checkpoint.empty())
+    throw UsageError(
+        "--checkpoint-seconds needs a record to write: --checkpoint FILE or --shard I/K");
   run.checkpoint_seconds = a.checkpoint_seconds;
   std::string method = a.method;  // any case: IsMember(ignore_case) checks but keeps it
   for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));

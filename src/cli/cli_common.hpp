@@ -21,7 +21,8 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Parses a board size given as text, enforcing [lo, hi]; `what` names it in the message.
+// Parses a board size given as text, enforcing [lo, hi] (0 <= lo); `what` names it in the
+// message. Decimal digits only (tool_io::parse_unsigned, as every numeric option).
 int parse_int_arg(const std::string& text, int lo, int hi, std::string_view what);
 
 // Parses a count or seed option (--limit, --from, --seed): decimal digits only, 0..hi; a
@@ -63,11 +64,15 @@ struct LongRunArgs {
   bool progress = false;
   bool quiet = false;
   std::uint64_t table_memory = kDefaultJoinTableLimit >> 20;  // --table-memory, MiB
+  const CLI::Option* checkpoint_seconds_option = nullptr;     // given or not
+  const CLI::Option* table_memory_option = nullptr;
+  bool given(const CLI::Option* option) const { return option != nullptr && option->count() > 0; }
 };
 void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 
 // Those options checked: the shard, the record file (a shard gets a default name when none is
-// given) and the checkpoint interval. Throws UsageError with one sentence. Applies
+// given) and the checkpoint interval (refused without a record to write). Throws UsageError
+// with one sentence. Applies
 // --table-memory (set_join_table_limit, process-wide), which the job list's method choice
 // and every join job read.
 struct LongRun {

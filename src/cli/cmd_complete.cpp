@@ -4,10 +4,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 #include "cli_common.hpp"
 #include "nqueens/complete.hpp"
 #include "nqueens/format.hpp"
+#include "number_options.hpp"
 #include "tool_io.hpp"
 
 namespace nqueens::cli {
@@ -21,6 +23,7 @@ struct CompleteArgs {
   long long limit = -1;
   CLI::Option* limit_option = nullptr;  // given or not: --limit needs --all
   std::string format = "perm";
+  CLI::Option* format_option = nullptr;  // given or not: --count prints a number
 };
 
 // A board diagram: one line per row, 'Q' a fixed queen, 'x' a blocked square, '.' empty;
@@ -59,6 +62,8 @@ CompletionProblem read_board(std::istream& in) {
 int run_complete(const CompleteArgs& a) {
   parse_format_arg(a.format, 0);  // an unknown name fails before a board is read from stdin
   if (a.count && a.all) throw UsageError("--count and --all exclude each other");
+  if (a.count && a.format_option != nullptr && a.format_option->count() > 0)
+    throw UsageError("--count prints a number: no --format");
   if (a.limit_option != nullptr && a.limit_option->count() > 0 && !a.all)
     throw UsageError("--limit needs --all (without it complete prints one completion)");
   if (a.limit < -1) throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
@@ -142,8 +147,8 @@ void register_complete(CLI::App& app, int& exit_code) {
       "complete",
       "Complete a board that already has queens: print one solution that keeps them (exit 1 "
       "if none exists), --count them, or --all of them");
-  cmd->add_option("N", args->n,
-                  fmt::format("board size, 1..{} (optional with --board)", kMaxCompleteN));
+  tool_io::whole_number_text(cmd->add_option(
+      "N", args->n, fmt::format("board size, 1..{} (optional with --board)", kMaxCompleteN)));
   cmd->add_option(
       "--fixed", args->fixed,
       "queens already placed: algebraic 'a1,c5' (N <= 26) or 1-based row:col '1:1,5:3'");
@@ -152,9 +157,11 @@ void register_complete(CLI::App& app, int& exit_code) {
                   "read the board from FILE ('-' = stdin): Q fixed queen, x blocked, . empty");
   cmd->add_flag("--count", args->count, "print the number of completions");
   cmd->add_flag("--all", args->all, "print every completion (streamed; see --limit)");
-  args->limit_option =
-      cmd->add_option("--limit", args->limit, "with --all: stop after K completions");
-  cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
+  args->limit_option = tool_io::whole_number(
+      cmd->add_option("--limit", args->limit, "with --all: stop after K completions"), 0,
+      std::numeric_limits<long long>::max());
+  args->format_option =
+      cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
   cmd->callback([args, &exit_code] { exit_code = run_complete(*args); });
 }
 

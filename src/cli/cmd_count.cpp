@@ -13,7 +13,9 @@
 #include "count_output.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/kernel_tier.hpp"
+#include "nqueens/parallel.hpp"
 #include "nqueens/run.hpp"
+#include "number_options.hpp"
 #include "progress.hpp"
 #if defined(NQUEENS_HAVE_CUDA)
 #include "gpu_count.hpp"  // count --gpu (src/cuda)
@@ -99,6 +101,10 @@ int run_count_command(const CountArgs& a) {
       throw UsageError(fmt::format("{} keeps no record: no --checkpoint", what));
     if (a.run.method != "auto") throw UsageError(fmt::format("{} has no --method", what));
     if (!a.kernel.empty()) throw UsageError(fmt::format("{} has no --kernel", what));
+    if (a.run.given(a.run.checkpoint_seconds_option))
+      throw UsageError(fmt::format("{} keeps no record: no --checkpoint-seconds", what));
+    if (a.run.given(a.run.table_memory_option))
+      throw UsageError(fmt::format("{} has no --table-memory (the join's tables)", what));
     return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
   }
   // The kernel tier: --kernel, else NQUEENS_KERNEL, else the fastest; a bad name is bad
@@ -190,11 +196,15 @@ void register_count(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<CountArgs>();
   CLI::App* cmd = app.add_subcommand(
       "count", "Count all solutions (OEIS A000170) and fundamental ones (A002562) for N x N");
-  cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxCountN))->required();
-  cmd->add_option("-j,--threads", args->threads, "worker threads (0: all cores)");
+  tool_io::whole_number_text(
+      cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxCountN)))
+      ->required();
+  tool_io::whole_number(
+      cmd->add_option("-j,--threads", args->threads, "worker threads (0: all cores)"), 0,
+      kMaxThreads);
   cmd->add_flag("--json", args->json, "one JSON object instead of text");
-  cmd->add_option("--queens", args->queens,
-                  "K: count placements of K non-attacking queens instead (N <= 20)");
+  tool_io::whole_number_text(cmd->add_option(
+      "--queens", args->queens, "K: count placements of K non-attacking queens instead (N <= 20)"));
   cmd->add_flag("--table", args->table, "with k queens: the whole row K = 0..N");
   add_long_run_options(cmd, args->run);
   cmd->add_flag("--gpu", args->gpu,

@@ -8,6 +8,7 @@
 #include "nqueens/format.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/verify.hpp"
+#include "number_options.hpp"
 #include "tool_io.hpp"
 
 namespace nqueens::cli {
@@ -95,10 +96,13 @@ void register_find(CLI::App& app, int& exit_code) {
       "find",
       "Print one solution for any N (N = 1 or N >= 4) in linear time: an explicit "
       "construction, or --random for a min-conflicts local search");
-  cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxConstructN))->required();
+  tool_io::whole_number_text(
+      cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxConstructN)))
+      ->required();
   cmd->add_flag("--random", args->random,
                 "a varied solution from min-conflicts local search (seeded, reproducible)");
-  cmd->add_option("--seed", args->seed, "seed for --random (default 1; implies --random)");
+  tool_io::whole_number_text(
+      cmd->add_option("--seed", args->seed, "seed for --random (default 1; implies --random)"));
   cmd->add_flag("--no-verify", args->no_verify, "skip the O(N) check before printing");
   cmd->add_option("--format", args->format,
                   fmt::format("perm (default), json, board (N <= {}) or algebraic (N <= {})",

@@ -7,6 +7,7 @@
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/kqueens.hpp"
+#include "number_options.hpp"
 
 namespace nqueens::cli {
 
@@ -82,18 +83,20 @@ void register_list(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<ListArgs>();
   CLI::App* cmd = app.add_subcommand(
       "list", "Print solutions in lexicographic order (streamed, constant memory)");
-  cmd->add_option("N", args->n,
-                  fmt::format("board size, 1..{} (the first solutions come within a second; "
-                              "`find` gives one for any N)",
-                              kMaxPromptListN))
+  tool_io::whole_number_text(
+      cmd->add_option("N", args->n,
+                      fmt::format("board size, 1..{} (the first solutions come within a second; "
+                                  "`find` gives one for any N)",
+                                  kMaxPromptListN)))
       ->required();
   cmd->add_flag("--unique", args->unique,
                 "only canonical representatives (smallest of the 8 symmetric images)");
-  cmd->add_option("--limit", args->limit_text, "stop after K solutions")->type_name("K");
+  tool_io::whole_number_text(cmd->add_option("--limit", args->limit_text, "stop after K solutions"))
+      ->type_name("K");
   cmd->add_option("--format", args->format, "perm (default), board, json or algebraic");
-  cmd->add_option(
+  tool_io::whole_number_text(cmd->add_option(
       "--queens", args->queens,
-      "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)");
+      "K: placements of K non-attacking queens instead (perm prints 0 for an empty row)"));
   cmd->callback([args, &exit_code] { exit_code = run_list(*args); });
 }
 

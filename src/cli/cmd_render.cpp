@@ -8,6 +8,8 @@
 #include "nqueens/format.hpp"
 #include "nqueens/rank.hpp"
 #include "nqueens/render.hpp"
+#include "number_options.hpp"
+#include "tool_io.hpp"
 
 namespace nqueens::cli {
 
@@ -16,10 +18,10 @@ namespace {
 struct RenderArgs {
   std::string placement;  // text, or "-" for stdin
   std::string n;
-  long long index = 0;
+  std::string index;  // 1..the solutions of N, checked once N is known
   bool unique = false;
   std::string output = "-";
-  int cell = 0;
+  int cell = 0;  // 0: the default size
   bool no_coordinates = false;
 };
 
@@ -52,16 +54,19 @@ Placement read_placement(const std::string& text) {
 
 int run_render(const RenderArgs& a) {
   Placement p;
-  if (!a.n.empty()) {
-    if (!a.placement.empty())
-      throw UsageError("give either a placement or --n with --index, not both");
+  if (!a.placement.empty() && (!a.n.empty() || !a.index.empty() || a.unique))
+    throw UsageError(
+        "give either a placement or --n N --index K [--unique], not both (--n, --index and "
+        "--unique pick a solution to draw)");
+  if (!a.n.empty() || !a.index.empty() || a.unique) {
+    if (a.n.empty()) throw UsageError("--index and --unique need --n N");
+    if (a.index.empty()) throw UsageError("--n needs --index K (which solution to draw)");
     const int n = parse_int_arg(a.n, 1, a.unique ? kMaxRankN : kMaxRankAllN, "--n");
     const SolutionIndex& idx = SolutionIndex::get(n, a.unique);
     if (idx.size() == 0) throw UsageError(fmt::format("N = {} has no solutions", n));
-    if (a.index < 1 || static_cast<unsigned long long>(a.index) > idx.size())
-      throw UsageError(
-          fmt::format("--index must be between 1 and {}, got {}", idx.size(), a.index));
-    p = to_placement(idx.unrank(static_cast<std::uint64_t>(a.index)));
+    const std::string problem = tool_io::whole_number_problem(a.index, 1, idx.size());
+    if (!problem.empty()) throw UsageError("--index " + problem);
+    p = to_placement(idx.unrank(*tool_io::parse_unsigned(a.index, idx.size())));
   } else {
     if (a.placement.empty())
       throw UsageError(
@@ -70,8 +75,6 @@ int run_render(const RenderArgs& a) {
   }
   if (p.n > kMaxRenderN)
     throw UsageError(fmt::format("render draws boards up to N = {}", kMaxRenderN));
-  if (a.cell < 0 || a.cell > 200)
-    throw UsageError(fmt::format("--cell must be between 1 and 200 pixels, got {}", a.cell));
   RenderOptions o;
   o.cell = a.cell;
   o.coordinates = !a.no_coordinates;
@@ -94,13 +97,18 @@ void register_render(CLI::App& app, int& exit_code) {
   cmd->add_option("PLACEMENT", args->placement,
                   "queens as \"1 5 8 6 3 7 2 4\", JSON or algebraic; - reads a line or a board "
                   "diagram from stdin");
-  cmd->add_option("--n", args->n,
-                  fmt::format("draw solution --index of this N (1..{}; with --unique 1..{})",
-                              kMaxRankAllN, kMaxRankN));
-  cmd->add_option("--index", args->index, "1-based index in `list N` order (with --n)");
+  tool_io::whole_number_text(
+      cmd->add_option("--n", args->n,
+                      fmt::format("draw solution --index of this N (1..{}; with --unique 1..{})",
+                                  kMaxRankAllN, kMaxRankN)));
+  tool_io::whole_number_text(
+      cmd->add_option("--index", args->index, "1-based index in `list N` order (with --n)"))
+      ->type_name("K");
   cmd->add_flag("--unique", args->unique, "--index counts canonical representatives only");
   cmd->add_option("--output,-o", args->output, "SVG file to write (default: stdout)");
-  cmd->add_option("--cell", args->cell, "square size in pixels (default: board ~480 px)");
+  tool_io::whole_number(cmd->add_option("--cell", args->cell,
+                                        "square size in pixels, 1..200 (default: board ~480 px)"),
+                        1, 200);
   cmd->add_flag("--no-coordinates", args->no_coordinates, "leave out the edge labels");
   cmd->callback([args, &exit_code] { exit_code = run_render(*args); });
 }

@@ -5,6 +5,7 @@
 
 #include "cli_common.hpp"
 #include "nqueens/trace.hpp"
+#include "number_options.hpp"
 
 namespace nqueens::cli {
 
@@ -33,6 +34,8 @@ std::string board_text(const Tracer& t) {
 
 int run_trace(const TraceArgs& a) {
   const int n = parse_int_arg(a.n, 1, kMaxTraceN, "N");
+  if (a.boards && a.json)
+    throw UsageError("--boards draws diagrams in the text output; --json has none");
   constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
   const std::uint64_t limit = parse_unsigned_arg(a.limit, kMax, "--limit");
   const std::uint64_t from = parse_unsigned_arg(a.from, kMax, "--from");
@@ -69,9 +72,12 @@ void register_trace(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<TraceArgs>();
   CLI::App* cmd = app.add_subcommand(
       "trace", "Print the backtracking search step by step (place, reject, solution, undo)");
-  cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxTraceN))->required();
-  cmd->add_option("--limit", args->limit, "print at most K steps (default 1000; 0: all)");
-  cmd->add_option("--from", args->from, "skip the first S steps");
+  tool_io::whole_number_text(
+      cmd->add_option("N", args->n, fmt::format("board size, 1..{}", kMaxTraceN)))
+      ->required();
+  tool_io::whole_number_text(
+      cmd->add_option("--limit", args->limit, "print at most K steps (default 1000; 0: all)"));
+  tool_io::whole_number_text(cmd->add_option("--from", args->from, "skip the first S steps"));
   cmd->add_flag("--no-rejects", args->no_rejects, "leave out the squares ruled out by an attack");
   cmd->add_flag("--boards", args->boards, "draw the board after each place/undo");
   cmd->add_flag("--json", args->json, "one JSON object per step (NDJSON), rows/cols 1-based");

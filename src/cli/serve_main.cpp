@@ -11,6 +11,7 @@
 
 #include "cli_common.hpp"
 #include "nqueens/kernel_tier.hpp"
+#include "number_options.hpp"
 #include "server.hpp"
 #include "sudoku/solve.hpp"
 #include "tool_io.hpp"
@@ -74,10 +75,13 @@ int main(int argc, char** argv) {
       "API",
       "nqueens serve"};
   ServeArgs args;
-  app.add_option("--port,-p", args.port, "TCP port (default 8080; 0 picks a free one)");
+  tool_io::whole_number(
+      app.add_option("--port,-p", args.port, "TCP port (default 8080; 0 picks a free one)"), 0,
+      65535);
   app.add_option("--host", args.host,
                  "address to listen on (default 127.0.0.1: this machine only)");
-  app.add_option("--threads", args.threads, "requests served at once (default 8)");
+  tool_io::whole_number(
+      app.add_option("--threads", args.threads, "requests served at once (default 8)"), 1, 256);
   auto error = [](std::string_view message, int code) {
     std::fprintf(stderr, "nqueens serve: %s\n", tool_io::one_line(message).c_str());
     return code;

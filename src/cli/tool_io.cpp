@@ -63,6 +63,32 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::uint64_t
   return v;
 }
 
+std::string whole_number_problem(std::string_view text, std::uint64_t lo, std::uint64_t hi) {
+  if (const auto v = parse_unsigned(text, hi); v && *v >= lo) return {};
+  const std::string_view digits = text.substr(!text.empty() && text.front() == '-' ? 1 : 0);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
+    return "must be a whole number (decimal digits only), got " + quote(text);
+  return "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
+         quote(text);
+}
+
+std::optional<double> parse_decimal(std::string_view text) {
+  std::size_t digits = 0, points = 0;
+  for (const char c : text) {
+    if (c >= '0' && c <= '9')
+      ++digits;
+    else if (c == '.')
+      ++points;
+    else
+      return std::nullopt;
+  }
+  if (digits == 0 || points > 1) return std::nullopt;
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 std::optional<std::string> unreadable_input(const std::string& path) {
   struct stat st {};
   if (path == "-") {

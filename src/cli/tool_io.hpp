@@ -60,9 +60,21 @@ void register_named_subcommand(int argc, char** argv,
     if (!known || name == named) add(args...);
 }
 
-// A whole number in 0..max written in decimal digits only: no sign, no spaces, no wrap-around
-// ("-1" and "18446744073709551616" are not numbers here, where strtoull would take them).
+// The one reader of numbers given on the command line, for every option of every tool (through
+// number_options.hpp where CLI11 binds the option): a whole number in 0..max written in decimal
+// digits only: no sign, no spaces, no hex or octal, no wrap-around ("-1", "+2", " 2", "0x2" and
+// "18446744073709551616" are not numbers here, where strtoull would take them). Leading zeros
+// are decimal ("010" is 10).
 std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::uint64_t max);
+
+// Why `text` is not a whole number from lo to hi, as the end of a sentence that starts with the
+// option's name: "must be a whole number (decimal digits only), got '0x2'", or "must be between
+// 1 and 32, got '-3'" (a minus sign and digits, or digits out of range); empty if it is one.
+std::string whole_number_problem(std::string_view text, std::uint64_t lo, std::uint64_t hi);
+
+// A number written in decimal digits with at most one point ("10", "0.5", ".5", "5."): no sign,
+// no exponent, no spaces, no hex, no "inf" or "nan".
+std::optional<double> parse_decimal(std::string_view text);
 
 // Why `path` ("-" = standard input) cannot be read as input, or nullopt if it can be opened
 // for reading: a closed standard input, a directory (open() succeeds on one, and a reader then

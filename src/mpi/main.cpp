@@ -18,8 +18,10 @@
 #include "cli_common.hpp"
 #include "count_output.hpp"
 #include "dispatcher.hpp"
+#include "nqueens/parallel.hpp"
 #include "nqueens/run.hpp"
 #include "nqueens/version.hpp"
+#include "number_options.hpp"
 #include "progress.hpp"
 #include "protocol.hpp"
 #include "roles.hpp"
@@ -71,17 +73,23 @@ Setup parse(int argc, char** argv, int rank) {
   CLI::App* cmd = app.add_subcommand(
       "count", "Count all solutions (OEIS A000170) and fundamental ones (A002562) for N x N");
   cmd->add_option("N", a.n, fmt::format("board size, 1..{}", kMaxCountN))->required();
-  cmd->add_option("-j,--threads", a.threads,
-                  "counting threads per rank (0: as many as the CPUs the rank is bound to)");
-  cmd->add_option("--coordinator-threads", a.coordinator_threads,
-                  "with more than one rank: threads rank 0 also counts with (default 0: it only "
-                  "hands out jobs)");
+  tool_io::whole_number(
+      cmd->add_option("-j,--threads", a.threads,
+                      "counting threads per rank (0: as many as the CPUs the rank is bound to)"),
+      0, kMaxThreads);
+  tool_io::whole_number(
+      cmd->add_option("--coordinator-threads", a.coordinator_threads,
+                      "with more than one rank: threads rank 0 also counts with (default 0: it "
+                      "only hands out jobs)"),
+      0, 4096);
   cmd->add_flag("--json", a.json, "one JSON object instead of text");
-  cmd->add_option("--overdue-after", a.overdue_after,
-                  fmt::format("once no fresh jobs are left, a batch out this many seconds (and 8 "
-                              "times its expected time) is counted again by a rank that asks, so "
-                              "a hung rank cannot stall the run (default {:g})",
-                              Dispatcher::kOverdueSeconds));
+  tool_io::seconds_up_to(
+      cmd->add_option("--overdue-after", a.overdue_after,
+                      fmt::format("once no fresh jobs are left, a batch out this many seconds (and "
+                                  "8 times its expected time) is counted again by a rank that "
+                                  "asks, so a hung rank cannot stall the run (default {:g})",
+                                  Dispatcher::kOverdueSeconds)),
+      86400);
   cli::add_long_run_options(cmd, a.run);  // rank 0 writes the record
 
   auto refuse = [&](int code, std::string message) -> Setup {

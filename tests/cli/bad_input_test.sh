@@ -159,6 +159,27 @@ expect_bad 2 trace 8 --from 99999999999999999999
 expect_bad 2 trace 8 --limit -5
 expect_bad 2 complete 8 --fixed a1 --limit 3
 expect_out "1 5 8 6 3 7 2 4" complete 8 --fixed a1 --all --limit 1
+# Options that would be ignored are refused: --unique or --index with a placement, --index
+# without --n, --format with complete --count, --boards with trace --json, --checkpoint-seconds
+# with no record to write, --checkpoint-seconds or --table-memory with --queens.
+expect_bad 2 render --unique "2 4 1 3"
+expect_bad 2 render --index 3 "2 4 1 3"
+expect_bad 2 render --index 3
+expect_bad 2 render --n 8
+expect_bad 2 complete 6 --count --format board
+expect_bad 2 trace 4 --boards --json
+expect_bad 2 count 8 --checkpoint-seconds 5
+expect_bad 2 count 8 --queens 3 --checkpoint-seconds 5
+expect_bad 2 count 8 --queens 3 --table-memory 5
+# Messages quote the value given, not a value it was clamped or converted to; --cell 0 is refused
+# as the message's range says (every malformed number on every option: number_options_test.py).
+expect_bad 2 render --n 8 --index 9223372036854775808
+expect_error_contains "got '9223372036854775808'"
+expect_bad 2 render --n 8 --index 93
+expect_error_contains "between 1 and 92, got '93'"
+expect_bad 2 render "2 4 1 3" --cell 0
+expect_error_contains "between 1 and 200, got '0'"
+expect_out "$("$BIN" render --n 8 --index 5)" render --n 8 --index 005
 
 # Messages: input is quoted escaped and shortened, on one line.
 long=$(head -c 100000 /dev/zero | tr '\0' 'x')

@@ -24,16 +24,16 @@ expect_refused() {
 
 expect_refused "N missing" "N is required" -np 3 "$bin" count
 expect_refused "N = 0" "N must be between 1 and 32, got '0'" -np 3 "$bin" count 0
-expect_refused "N = abc" "N must be a whole number, got 'abc'" -np 3 "$bin" count abc
+expect_refused "N = abc" "N must be a whole number (decimal digits only), got 'abc'" -np 3 "$bin" count abc
 expect_refused "N = 33" "N must be between 1 and 32, got '33'" -np 3 "$bin" count 33
 expect_refused "--shard 5/4" "shard I/K needs" -np 3 "$bin" count 10 --shard 5/4
 expect_refused "--shard x" "shard must look like I/K" -np 3 "$bin" count 10 --shard x
 expect_refused "unknown flag" "not expected: --bogus" -np 3 "$bin" count 10 --bogus
 expect_refused "unknown command" "unknown command 'cunt'" -np 3 "$bin" cunt 10
-expect_refused "--overdue-after 0" "overdue-after must be in (0, 86400], got 0" \
+expect_refused "--overdue-after 0" "overdue-after must be a number of seconds in (0, 86400], got '0'" \
   -np 3 "$bin" count 10 --overdue-after 0
-expect_refused "--overdue-after -1" "overdue-after must be in" -np 3 "$bin" count 10 --overdue-after -1
-expect_refused "--overdue-after 1e9" "overdue-after must be in" -np 3 "$bin" count 10 --overdue-after 1e9
+expect_refused "--overdue-after -1" "overdue-after must be a number of seconds in" -np 3 "$bin" count 10 --overdue-after -1
+expect_refused "--overdue-after 1e9" "overdue-after must be a number of seconds in" -np 3 "$bin" count 10 --overdue-after 1e9
 expect_refused "--overdue-after x" "overdue-after" -np 3 "$bin" count 10 --overdue-after x
 printf 'hello\n' >garbage.rec
 expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \

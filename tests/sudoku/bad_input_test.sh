@@ -59,7 +59,7 @@ for args in "bench $T/one.txt --repeat 0" "bench $T/one.txt --limit 0" "generate
   # shellcheck disable=SC2086
   expect_bad 2 $args
   [ "$(wc -c <"$T/err")" -lt 200 ] || fail "$args: $(cat "$T/err")"
-  grep -q "not in range" "$T/err" || fail "$args: $(cat "$T/err")"
+  grep -q "must be between 1 and" "$T/err" || fail "$args: $(cat "$T/err")"
 done
 expect_bad 2 solve --size 7 "$T/one.txt"
 expect_bad 2 frobnicate

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/number_options.hpp"
 #include "cli/tool_io.hpp"
 #include "cli_common.hpp"
 #include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
@@ -40,15 +41,16 @@ using namespace sudoku::cli;
 
 // The options every subcommand takes; `with_input` adds the FILE argument.
 void add_common(CLI::App* app, Common& c, bool with_input) {
-  app->add_option("--size", c.size, "board side: 4, 9, 16 or 25")
+  tool_io::whole_number(app->add_option("--size", c.size, "board side: 4, 9, 16 or 25"), 4, 25)
       ->check(CLI::IsMember({4, 9, 16, 25}));
   app->add_option("--format", c.format, "output: line, grid or json (NDJSON)")
       ->check(CLI::IsMember({"line", "grid", "json"}));
   app->add_flag("--json", c.json, "same as --format json");
   // Checked while parsing: 100000 threads would fail half way with "Resource temporarily
   // unavailable" instead of a usage error.
-  app->add_option("-j,--threads", c.threads, "worker threads (default: all cores)")
-      ->check(CLI::Range(0, nqueens::kMaxThreads));
+  tool_io::whole_number(
+      app->add_option("-j,--threads", c.threads, "worker threads (default: all cores)"), 0,
+      nqueens::kMaxThreads);
   if (with_input) app->add_option("file", c.input, "puzzle file, '-' for stdin (default)");
 }
 
@@ -75,8 +77,9 @@ void register_count(CLI::App& app, Command& command) {
   auto* cmd =
       app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
   add_common(cmd, a->common, true);
-  cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
+  tool_io::whole_number(
+      cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)"), 1,
+      ~std::uint64_t{0});
   cmd->callback([a, &command] { command = [a] { return run_count(*a); }; });
 }
 
@@ -98,15 +101,18 @@ void register_generate(CLI::App& app, Command& command) {
   auto a = std::make_shared<GenerateArgs>();
   auto* cmd = app.add_subcommand("generate", "random puzzles with exactly one solution");
   add_common(cmd, a->common, false);
-  cmd->add_option("-n,--count", a->count,
-                  fmt::format("how many puzzles (default 1, at most {})", kMaxGenerateCount))
-      ->check(CLI::Range(1, kMaxGenerateCount));
+  tool_io::whole_number(
+      cmd->add_option("-n,--count", a->count,
+                      fmt::format("how many puzzles (default 1, at most {})", kMaxGenerateCount)),
+      1, kMaxGenerateCount);
   cmd->add_option("--difficulty", a->difficulty, "any, easy, medium, hard, expert or extreme");
   cmd->add_option("--symmetry", a->symmetry, "clue symmetry: none, rot180, rot90 or mirror");
-  cmd->add_option("--seed", a->seed_text, "random seed; puzzle i uses seed+i (default: random)");
+  tool_io::whole_number_text(cmd->add_option(
+      "--seed", a->seed_text, "random seed; puzzle i uses seed+i (default: random)"));
   cmd->add_flag("--no-minimal", a->no_minimal, "stop removing clues early (puzzle not minimal)");
-  cmd->add_option("--attempts", a->attempts, "puzzles tried per wanted difficulty (default 20000)")
-      ->check(CLI::Range(1, 1'000'000'000));
+  tool_io::whole_number(cmd->add_option("--attempts", a->attempts,
+                                        "puzzles tried per wanted difficulty (default 20000)"),
+                        1, 1'000'000'000);
   cmd->callback([a, &command] { command = [a] { return run_generate(*a); }; });
 }
 
@@ -114,10 +120,12 @@ void register_bench(CLI::App& app, Command& command) {
   auto a = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
   add_common(cmd, a->common, true);
-  cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)")
-      ->check(CLI::Range(1, 1000));
-  cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)")
-      ->check(CLI::Range(std::uint64_t{1}, ~std::uint64_t{0}));
+  tool_io::whole_number(
+      cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)"), 1,
+      1000);
+  tool_io::whole_number(
+      cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)"), 1,
+      ~std::uint64_t{0});
   cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
   cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
 }
