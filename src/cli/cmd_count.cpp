@@ -17,6 +17,7 @@
 #include "nqueens/run.hpp"
 #include "number_options.hpp"
 #include "progress.hpp"
+#include "tool_io.hpp"
 #if defined(NQUEENS_HAVE_CUDA)
 #include "gpu_count.hpp"  // count --gpu (src/cuda)
 #endif
@@ -43,8 +44,8 @@ std::vector<int> parse_gpu_list(const std::string& text) {
   std::vector<int> devices;
   const auto bad = [&] {
     return UsageError(fmt::format(
-        "--gpus: expected device numbers separated by commas, each once (e.g. 0,2), got '{}'",
-        text));
+        "--gpus: expected device numbers separated by commas, each once (e.g. 0,2), got {}",
+        tool_io::quote(text)));
   };
   std::size_t at = 0;
   while (at <= text.size()) {
@@ -209,7 +210,12 @@ void register_count(CLI::App& app, int& exit_code) {
   add_long_run_options(cmd, args->run);
   cmd->add_flag("--gpu", args->gpu,
                 "count on every CUDA GPU of this machine; exit 2 if there is none");
-  cmd->add_option("--gpus", args->gpus, "LIST: count on these CUDA GPUs (e.g. 0,2; implies --gpu)");
+  cmd->add_option("--gpus", args->gpus, "LIST: count on these CUDA GPUs (e.g. 0,2; implies --gpu)")
+      ->check(  // given empty is not "not given"
+          [](const std::string& text) {
+            return text.empty() ? std::string("expected device numbers (e.g. 0,2), got ''")
+                                : std::string();
+          });
   std::string tiers;
   for (const KernelTier t : available_kernel_tiers())
     tiers += fmt::format(" {}", kernel_tier_name(t));

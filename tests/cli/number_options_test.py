@@ -24,6 +24,7 @@ mpi = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] != "-" else None
 WHOLE = ["0x2", "0X2", "+2", " 2", "2 ", "-1", "2.5", "1e3", "2x", "", "18446744073709551617",
          "\u0662"]  # the last: an Arabic-Indic digit two
 SECONDS = ["0x1", "+1", " 1", "1 ", "-1", "1e3", "inf", "nan", "1.2.3", "", "0", "."]
+GPUS = ["0x1", "+1", " 1", "1 ", "-1", "1,", ",1", "1,1", "1.0", ""]  # a list of device numbers
 SHARD = ["0x1/4", "+1/4", " 1/4", "1/4 ", "-1/4", "1/+4", "1/0x4", "1.0/4", "1/"]
 
 # tool, subcommand, option (as --help names it), kind, the command line with {} for the value
@@ -34,6 +35,7 @@ NUMERIC = [
     ("nqueens", "count", "--checkpoint-seconds", SECONDS, ["count", "4", "--checkpoint-seconds", "{}"]),
     ("nqueens", "count", "--table-memory", WHOLE, ["count", "4", "--table-memory", "{}"]),
     ("nqueens", "count", "--shard", SHARD, ["count", "4", "--shard", "{}"]),
+    ("nqueens", "count", "--gpus", GPUS, ["count", "4", "--gpus", "{}"]),
     ("nqueens", "list", "N", WHOLE, ["list", "{}"]),
     ("nqueens", "list", "--limit", WHOLE, ["list", "4", "--limit", "{}"]),
     ("nqueens", "list", "--queens", WHOLE, ["list", "4", "--queens", "{}"]),
