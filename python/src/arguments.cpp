@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
+#include <random>
 #include <string>
 
 #include "interrupt.hpp"
@@ -16,28 +18,36 @@ std::string text_of(py::handle value) {
 
 namespace {
 
+// numpy's bool scalar (numpy.bool_, numpy.bool in numpy 2): a truth value, not a number, although
+// it has __index__.
+bool is_numpy_bool(py::handle value) {
+  const char* name = Py_TYPE(value.ptr())->tp_name;
+  return std::strcmp(name, "numpy.bool_") == 0 || std::strcmp(name, "numpy.bool") == 0;
+}
+
+// An int, or an integer-like object (numpy's integers) through __index__; not bool, not float.
 bool is_whole_number(py::handle value) {
-  return PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr());
+  PyObject* v = value.ptr();
+  if (PyBool_Check(v) || is_numpy_bool(value)) return false;
+  return PyLong_Check(v) || (PyIndex_Check(v) && !PyFloat_Check(v));
 }
 
 [[noreturn]] void not_whole(py::handle value, std::string_view what) {
   throw py::type_error(std::string(what) + " must be a whole number, got '" + text_of(value) + "'");
 }
 
-}  // namespace
-
-namespace {
+// The value as an exact Python int (its __index__).
+py::int_ index_of(py::handle value) {
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(index.release());
+}
 
 // The value as a long long; overflow is -1 (below) or +1 (above the long long range).
 long long whole_number(py::handle value, std::string_view what, int& overflow) {
-  // numpy integers and other integer-like objects convert through __index__.
-  if (!is_whole_number(value) &&
-      !(PyIndex_Check(value.ptr()) && !PyBool_Check(value.ptr()) && !PyFloat_Check(value.ptr())))
-    not_whole(value, what);
+  if (!is_whole_number(value)) not_whole(value, what);
   overflow = 0;
-  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
-  if (!index) throw py::error_already_set();
-  return PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  return PyLong_AsLongLongAndOverflow(index_of(value).ptr(), &overflow);
 }
 
 }  // namespace
@@ -60,7 +70,7 @@ long long int_arg(py::handle value, long long lo, long long hi, std::string_view
 
 std::uint64_t uint64_arg(py::handle value, std::string_view what) {
   if (!is_whole_number(value)) not_whole(value, what);
-  const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
+  const unsigned long long v = PyLong_AsUnsignedLongLong(index_of(value).ptr());
   if (PyErr_Occurred()) {
     PyErr_Clear();
     throw py::value_error(std::string(what) + " must be between 0 and 18446744073709551615, got " +
@@ -70,10 +80,9 @@ std::uint64_t uint64_arg(py::handle value, std::string_view what) {
 }
 
 bool bool_arg(py::handle value, std::string_view what) {
-  if (!PyBool_Check(value.ptr()))
-    throw py::type_error(std::string(what) + " must be True or False, got '" + text_of(value) +
-                         "'");
-  return value.ptr() == Py_True;
+  if (PyBool_Check(value.ptr())) return value.ptr() == Py_True;
+  if (is_numpy_bool(value)) return PyObject_IsTrue(value.ptr()) == 1;
+  throw py::type_error(std::string(what) + " must be True or False, got '" + text_of(value) + "'");
 }
 
 std::string str_arg(py::handle value, std::string_view what) {
@@ -91,24 +100,28 @@ int threads_arg_in(py::handle value) {
   }
 }
 
-std::vector<long long> int_sequence_arg(py::handle value, std::string_view what) {
+std::vector<long long> int_sequence_arg(py::handle value, std::string_view what,
+                                        std::string_view items) {
   if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !PySequence_Check(value.ptr()))
-    throw py::type_error(std::string(what) + " must be a sequence of column numbers, got '" +
-                         text_of(value) + "'");
+    throw py::type_error(std::string(what) + " must be a sequence of " + std::string(items) +
+                         ", got '" + text_of(value) + "'");
   const py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
   std::vector<long long> out;
   out.reserve(seq.size());
   for (py::handle item : seq) {
-    if (!is_whole_number(item) && !(PyIndex_Check(item.ptr()) && !PyBool_Check(item.ptr())))
-      throw py::type_error(std::string(what) + " must be a sequence of column numbers, got '" +
-                           text_of(item) + "' in it");
+    if (!is_whole_number(item))
+      throw py::type_error(std::string(what) + " must be a sequence of " + std::string(items) +
+                           ", got '" + text_of(item) + "' in it");
     int overflow = 0;
-    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
-    if (!index) throw py::error_already_set();
-    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    const long long v = PyLong_AsLongLongAndOverflow(index_of(item).ptr(), &overflow);
     out.push_back(overflow != 0 ? (overflow > 0 ? (1LL << 62) : -(1LL << 62)) : v);
   }
   return out;
+}
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
 
 py::int_ to_python_int(nqueens::Count value) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,19 +31,27 @@
 
 namespace nqueens_python {
 
-void define_sudoku(py::module_& m);  // sudoku_module.cpp
+void define_sudoku(py::module_& m);  // sudoku_module.cpp: sudoku_solve, ...
 
 namespace {
 
 using nqueens::Solution;
 using nqueens::Square;
 
-py::tuple to_tuple(const Solution& s) {
-  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(s.size()));
-  if (t == nullptr) throw py::error_already_set();
-  for (std::size_t r = 0; r < s.size(); ++r)
-    PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(r), PyLong_FromLong(s[r]));
-  return py::reinterpret_steal<py::tuple>(t);
+// A solution as a tuple of ints, of `type` (tuple or a subclass of it); MemoryError, not a tuple
+// with holes, when Python runs out of memory on the way (find(10**7) takes a few hundred MB of
+// int objects).
+py::object to_tuple(const Solution& s, PyTypeObject* type = &PyTuple_Type) {
+  py::object t = py::reinterpret_steal<py::object>(
+      type == &PyTuple_Type ? PyTuple_New(static_cast<Py_ssize_t>(s.size()))
+                            : type->tp_alloc(type, static_cast<Py_ssize_t>(s.size())));
+  if (!t) throw py::error_already_set();
+  for (std::size_t r = 0; r < s.size(); ++r) {
+    PyObject* c = PyLong_FromLong(s[r]);
+    if (c == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(t.ptr(), static_cast<Py_ssize_t>(r), c);
+  }
+  return t;
 }
 
 // The ints 0..kMaxListN-1, made once (module init) and kept: a listed solution's tuple takes
@@ -118,17 +127,9 @@ nqueens::Format format_arg(py::handle value, int n) {
 
 // ---- count ----------------------------------------------------------------------------------
 
-struct CountResultPy {
-  int n = 0;
-  py::int_ total, unique;
-  py::dict classes;  // class size (1, 2, 4, 8) -> fundamental solutions with a class that big
-  std::string method;
-  int threads = 0;
-  std::size_t jobs = 0;
-  double seconds = 0;
-};
-
-CountResultPy count(py::object n_arg, py::object threads_obj, py::object method_obj) {
+// The counts as (n, total, unique, classes, method, threads, jobs, seconds); nqueens.count
+// makes its CountResult of them.
+py::tuple count(py::object n_arg, py::object threads_obj, py::object method_obj) {
   nqueens::RunOptions o;
   o.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCountN, "N"));
   o.threads = threads_arg(threads_obj);
@@ -142,19 +143,14 @@ CountResultPy count(py::object n_arg, py::object threads_obj, py::object method_
     return nqueens::run_count(local);
   });
   const nqueens::ClassCounts c = r.record.sum.classes(o.n);
-  CountResultPy out;
-  out.n = o.n;
-  out.total = to_python_int(c.total());
-  out.unique = to_python_int(c.unique());
-  out.classes[py::int_(1)] = to_python_int(c.size1);
-  out.classes[py::int_(2)] = to_python_int(c.size2);
-  out.classes[py::int_(4)] = to_python_int(c.size4);
-  out.classes[py::int_(8)] = to_python_int(c.size8);
-  out.method = nqueens::method_name(r.record.method);
-  out.threads = o.threads;
-  out.jobs = r.record.shard_jobs();
-  out.seconds = r.seconds;
-  return out;
+  py::dict classes;  // class size (1, 2, 4, 8) -> fundamental solutions with a class that big
+  classes[py::int_(1)] = to_python_int(c.size1);
+  classes[py::int_(2)] = to_python_int(c.size2);
+  classes[py::int_(4)] = to_python_int(c.size4);
+  classes[py::int_(8)] = to_python_int(c.size8);
+  return py::make_tuple(o.n, to_python_int(c.total()), to_python_int(c.unique()), classes,
+                        std::string(nqueens::method_name(r.record.method)), o.threads,
+                        r.record.shard_jobs(), r.seconds);
 }
 
 // ---- solutions: a lazy iterator -------------------------------------------------------------
@@ -198,6 +194,9 @@ class SolutionSearch : public std::enable_shared_from_this<SolutionSearch> {
   void refill() {
     pos_ = count_ = 0;
     if (!enumerator_) return;
+    // Ctrl-C between batches: a loop that drains the iterator in C (list(), deque(..., maxlen=0))
+    // runs no Python code that would look for signals, and a batch takes milliseconds.
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     const std::size_t want = batch_;
     batch_ = std::min(kMaxBatch, batch_ * 2);
     buffer_.resize(want * static_cast<std::size_t>(n_));
@@ -280,7 +279,7 @@ void iterator_dealloc(PyObject* self) {
 
 PyMethodDef g_iterator_methods[] = {
     {"close", iterator_close, METH_NOARGS,
-     "close()\n\nFree the search state now; the iterator then yields nothing more."},
+     "close($self, /)\n--\n\nFree the search state now; the iterator then yields nothing more."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot g_iterator_slots[] = {
@@ -354,7 +353,7 @@ py::array_t<std::uint8_t> solutions_array(py::object n_arg, py::object unique_ar
 
 // ---- random access --------------------------------------------------------------------------
 
-py::tuple solution_at(py::object n_arg, py::object index_arg, py::object unique_arg) {
+py::object solution_at(py::object n_arg, py::object index_arg, py::object unique_arg) {
   const int n = rank_n_arg(n_arg);
   const bool unique = bool_arg(unique_arg, "unique");
   const nqueens::SolutionIndex* idx = nullptr;
@@ -384,14 +383,6 @@ std::uint64_t rank_of(py::object p, py::object unique_arg) {
 }
 
 // ---- verify ---------------------------------------------------------------------------------
-
-struct Verification {
-  bool valid = false;
-  std::string reason;  // one sentence when not valid, "" when valid
-  int n = 0;
-  std::size_t queens = 0;
-  std::uint64_t attacking_pairs = 0;
-};
 
 nqueens::Placement placement_arg(py::handle value) {
   if (PyUnicode_Check(value.ptr())) {
@@ -430,7 +421,9 @@ nqueens::Placement placement_arg(py::handle value) {
   return p;
 }
 
-Verification verify(py::object value) {
+// (valid, reason, n, queens, attacking_pairs); the reason is "" when valid. nqueens.verify makes
+// its Verification of them.
+py::tuple verify(py::object value) {
   const nqueens::Placement p = placement_arg(value);
   if (p.n == 0) throw py::value_error("empty placement");
   nqueens::VerifyResult r;
@@ -438,18 +431,24 @@ Verification verify(py::object value) {
     py::gil_scoped_release release;
     r = nqueens::verify(p);
   }
-  return {r.valid, r.valid ? "" : nqueens::describe(r), r.n, r.queens, r.attacking_pairs};
+  return py::make_tuple(r.valid, r.valid ? std::string() : nqueens::describe(r), r.n, r.queens,
+                        r.attacking_pairs);
 }
 
 // ---- find -----------------------------------------------------------------------------------
 
-py::tuple find(py::object n_arg, py::object random_arg, py::object seed_arg) {
+// A nqueens.FoundSolution with `seed`: the seed the local search ran with (drawn when random and
+// none was given), None for the explicit construction. Made here in place, because copying a
+// tuple of 10^7 columns into the subclass took 0.3-0.8 s, as long as the search.
+py::object find(py::object n_arg, py::object random_arg, py::object seed_arg) {
   const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxConstructN, "N"));
   bool random = bool_arg(random_arg, "random");
-  std::uint64_t seed = 1;
+  std::uint64_t seed = 0;
   if (!seed_arg.is_none()) {
     seed = uint64_arg(seed_arg, "seed");
     random = true;  // as `nqueens find --seed`
+  } else if (random) {
+    seed = random_seed();
   }
   if (!nqueens::has_solution(n))
     throw py::value_error("no solution exists for N = " + std::to_string(n));
@@ -458,7 +457,10 @@ py::tuple find(py::object n_arg, py::object random_arg, py::object seed_arg) {
     py::gil_scoped_release release;
     s = random ? nqueens::random_solution(n, seed) : nqueens::construct_solution(n);
   }
-  return to_tuple(s);
+  const py::object type = py::module_::import("nqueens").attr("FoundSolution");
+  py::object out = to_tuple(s, reinterpret_cast<PyTypeObject*>(type.ptr()));
+  out.attr("seed") = random ? py::object(py::int_(seed)) : py::none();
+  return out;
 }
 
 // ---- complete -------------------------------------------------------------------------------
@@ -494,7 +496,11 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
   const bool all = bool_arg(all_arg, "all");
   if (count && all) throw py::value_error("count and all exclude each other");
   long long limit = -1;
-  if (!limit_arg.is_none()) limit = int_arg(limit_arg, 0, (1LL << 62), "limit");
+  if (!limit_arg.is_none()) {
+    limit = int_arg(limit_arg, 0, (1LL << 62), "limit");
+    if (!all)
+      throw py::value_error("limit needs all=True (without it complete returns one completion)");
+  }
   nqueens::CompletionProblem p;
   p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
   try {
@@ -540,13 +546,6 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
 
 // ---- k queens -------------------------------------------------------------------------------
 
-struct KQueensCount {
-  int n = 0;
-  int k = 0;
-  std::uint64_t total = 0;
-  std::uint64_t unique = 0;
-};
-
 nqueens::KQueensTable count_k_table(int n, int k, int threads) {
   nqueens::KQueensOptions o;
   o.n = n;
@@ -559,22 +558,24 @@ nqueens::KQueensTable count_k_table(int n, int k, int threads) {
   });
 }
 
-KQueensCount count_k(py::object n_arg, py::object k_arg, py::object threads_obj) {
+// (n, k, total, unique); nqueens.count_k makes its KQueensCount of them.
+py::tuple count_k(py::object n_arg, py::object k_arg, py::object threads_obj) {
   const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxKQueensN, "N"));
   const int k = static_cast<int>(int_arg(k_arg, 0, n, "k"));
   const int threads = threads_arg(threads_obj);
   const nqueens::KQueensTable t = count_k_table(n, k, threads);
   const auto i = static_cast<std::size_t>(k);
-  return {n, k, t.total[i], t.unique[i]};
+  return py::make_tuple(n, k, t.total[i], t.unique[i]);
 }
 
-std::vector<KQueensCount> table(py::object n_arg, py::object threads_obj) {
+// Row k: (n, k, total, unique), for every k = 0..n.
+py::list table(py::object n_arg, py::object threads_obj) {
   const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxKQueensN, "N"));
   const int threads = threads_arg(threads_obj);
   const nqueens::KQueensTable t = count_k_table(n, -1, threads);
-  std::vector<KQueensCount> rows;
+  py::list rows;
   for (std::size_t k = 0; k < t.total.size(); ++k)
-    rows.push_back({n, static_cast<int>(k), t.total[k], t.unique[k]});
+    rows.append(py::make_tuple(n, static_cast<int>(k), t.total[k], t.unique[k]));
   return rows;
 }
 
@@ -600,22 +601,24 @@ std::string svg(py::object p, py::object cell_arg, py::object coordinates_arg,
   return nqueens::render_svg(nqueens::to_placement(s), o);
 }
 
-std::string repr_count(const CountResultPy& r) {
-  return "CountResult(n=" + std::to_string(r.n) + ", total=" + text_of(r.total) +
-         ", unique=" + text_of(r.unique) + ", classes=" + text_of(r.classes) + ", method='" +
-         r.method + "', threads=" + std::to_string(r.threads) + ", jobs=" + std::to_string(r.jobs) +
-         ")";
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
   m.doc() =
-      "N-Queens and Sudoku solvers (the compiled part of the nqueens package; import nqueens).";
-  // Each docstring opens with its signature in Python terms; pybind11's own would say
-  // `object` for every argument (they are checked by hand, for the command line's messages).
+      "The compiled part of the nqueens package: the functions behind nqueens and nqueens.sudoku, "
+      "which document them and make their results (import nqueens).";
+  // Each docstring opens with the function's text signature ("name(args)\n--\n\n"), which
+  // inspect.signature and stubtest read; pybind11's own would say `object` for every argument
+  // (they are checked by hand, for the command line's messages).
   py::options options;
   options.disable_function_signatures();
+  // The first C++ exception a thread throws allocates libstdc++'s per-thread exception state,
+  // and where memory has run out glibc aborts the process there ("cannot allocate memory for
+  // thread-local data") instead of the MemoryError being raised; the importing thread pays now.
+  try {
+    throw std::bad_alloc();
+  } catch (const std::bad_alloc&) {
+  }
   m.attr("__version__") = nqueens::kVersion;
   py::module_::import("atexit").attr("register")(py::cpp_function(&wait_for_detached_work_at_exit));
   m.attr("MAX_COUNT_N") = nqueens::kMaxCountN;
@@ -628,31 +631,9 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_COMPLETE_N") = nqueens::kMaxCompleteN;
   m.attr("MAX_K_QUEENS_N") = nqueens::kMaxKQueensN;
 
-  py::class_<CountResultPy>(m, "CountResult",
-                            "The result of count(): exact totals and the symmetry classes.")
-      .def_readonly("n", &CountResultPy::n, "board size")
-      .def_readonly("total", &CountResultPy::total, "all solutions (OEIS A000170)")
-      .def_readonly("unique", &CountResultPy::unique,
-                    "fundamental solutions, one per symmetry class (OEIS A002562)")
-      .def_readonly("classes", &CountResultPy::classes,
-                    "dict: class size (1, 2, 4 or 8) -> fundamental solutions whose class has "
-                    "that many members")
-      .def_readonly("method", &CountResultPy::method, "the counting method that ran")
-      .def_readonly("threads", &CountResultPy::threads, "threads used")
-      .def_readonly("jobs", &CountResultPy::jobs, "independent jobs the count was split into")
-      .def_readonly("seconds", &CountResultPy::seconds, "wall time of the count")
-      .def("__repr__", &repr_count);
-
-  m.def("count", &count, py::arg("n"), py::arg("threads") = 0, py::arg("method") = "auto",
-        R"(count(n, threads=0, method="auto") -> CountResult
-
-Count every solution of the n x n board (1 <= n <= 32) and the fundamental ones, in one
-symmetry-reduced search on `threads` threads (0: every core). method: "auto" (the faster for
-this n and CPU), "backtrack" or "join". Releases the GIL; Ctrl-C raises KeyboardInterrupt
-within a tenth of a second.
-
->>> nqueens.count(8).total, nqueens.count(8).unique
-(92, 12))");
+  m.def("count", &count, py::arg("n"), py::arg("threads"), py::arg("method"),
+        "count(n, threads, method)\n--\n\n"
+        "nqueens.count's work: (n, total, unique, classes, method, threads, jobs, seconds).");
 
   g_iterator_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&g_iterator_spec));
   if (g_iterator_type == nullptr) throw py::error_already_set();
@@ -663,122 +644,45 @@ within a tenth of a second.
         const int n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxListN, "N"));
         return make_solution_iterator(n, bool_arg(unique_arg, "unique"));
       },
-      py::arg("n"), py::arg("unique") = false,
-      R"(solutions(n, unique=False) -> Iterator[tuple[int, ...]]
-
-Every solution of the n x n board (1 <= n <= 64), lazily, in lexicographic order: p[row] is the
-0-based column of that row's queen. Constant memory; works with itertools.islice. With unique,
-only the canonical representative of each symmetry class (the smallest of its 8 images).
-For n > 16 the search runs with the GIL released and Ctrl-C raises KeyboardInterrupt.
-
->>> next(nqueens.solutions(8))
-(0, 4, 7, 5, 2, 6, 1, 3))");
+      py::arg("n"), py::arg("unique"),
+      "solutions(n, unique)\n--\n\nnqueens.solutions: a SolutionIterator.");
   m.def(
       "_live_solution_iterators", [] { return g_live_enumerators.load(); },
+      "_live_solution_iterators()\n--\n\n"
       "How many solution iterators still hold a search state (for tests).");
   m.def("_wait_for_stopped_work", &wait_for_detached_work,
+        "_wait_for_stopped_work()\n--\n\n"
         "Wait until work stopped by Ctrl-C has wound down on its threads (for tests).");
 
-  m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique") = false,
-        R"(solutions_array(n, unique=False) -> numpy.ndarray
-
-All solutions of the n x n board (1 <= n <= MAX_ARRAY_N) as a (count, n) numpy array of uint8,
-rows in lexicographic order (row k is solution(n, k)). Needs numpy. n = 16 is 236 MB, n = 17
-1.6 GB.)");
-
-  m.def("solution", &solution_at, py::arg("n"), py::arg("index"), py::arg("unique") = false,
-        R"(solution(n, index, unique=False) -> tuple[int, ...]
-
-Solution number `index` (0-based) of the lexicographic list that solutions(n, unique) yields,
-without enumerating the ones before it (milliseconds): 1 <= n <= MAX_RANK_ALL_N, with unique
-1 <= n <= MAX_RANK_N (the library's bounds; ValueError beyond).)");
-  m.def("rank", &rank_of, py::arg("p"), py::arg("unique") = false,
-        R"(rank(p, unique=False) -> int
-
-The 0-based index of solution p in the lexicographic list (the inverse of solution());
-ValueError if p is not a solution (or, with unique, not a canonical representative).)");
-
-  py::class_<Verification>(m, "Verification", "The result of verify(); true when valid.")
-      .def_readonly("valid", &Verification::valid, "n queens on the board, none attacked")
-      .def_readonly("reason", &Verification::reason,
-                    "why not, in one sentence (\"queens a1 and d4 share a diagonal\"); \"\" if "
-                    "valid")
-      .def_readonly("n", &Verification::n, "board size")
-      .def_readonly("queens", &Verification::queens, "queens on the board")
-      .def_readonly("attacking_pairs", &Verification::attacking_pairs,
-                    "pairs of queens that attack each other")
-      .def("__bool__", [](const Verification& v) { return v.valid; })
-      .def("__repr__", [](const Verification& v) {
-        return "Verification(valid=" + std::string(v.valid ? "True" : "False") +
-               ", reason=" + text_of(py::repr(py::str(v.reason))) + ")";
-      });
+  m.def("solutions_array", &solutions_array, py::arg("n"), py::arg("unique"),
+        "solutions_array(n, unique)\n--\n\nnqueens.solutions_array: a (count, n) uint8 array.");
+  m.def("solution", &solution_at, py::arg("n"), py::arg("index"), py::arg("unique"),
+        "solution(n, index, unique)\n--\n\nnqueens.solution: a tuple of columns.");
+  m.def("rank", &rank_of, py::arg("p"), py::arg("unique"),
+        "rank(p, unique)\n--\n\nnqueens.rank: the 0-based index of a solution.");
   m.def("verify", &verify, py::arg("p"),
-        R"(verify(p) -> Verification
-
-Is p a solution? p is a sequence of 0-based columns, one per row, or text in any form
-`nqueens verify` reads: "1 5 8 6 3 7 2 4", algebraic "a1 e2 ...", JSON, or a board diagram of
-N lines. The result is truthy when valid and carries the reason when not.)");
-
-  m.def("find", &find, py::arg("n"), py::arg("random") = false, py::arg("seed") = py::none(),
-        R"(find(n, random=False, seed=None) -> tuple[int, ...]
-
-One solution for any n with one (n = 1 or n >= 4, up to 10^9) in linear time: an explicit
-construction, or with random (or a seed) a min-conflicts local search, reproducible by seed.
-ValueError for n = 2 or 3.)");
-
-  m.def("complete", &complete, py::arg("n"), py::arg("fixed") = py::none(),
-        py::arg("blocked") = py::none(), py::kw_only(), py::arg("count") = false,
-        py::arg("all") = false, py::arg("limit") = py::none(),
-        R"(complete(n, fixed=None, blocked=None, *, count=False, all=False, limit=None)
-
-Finish an n x n board that already holds queens (n-Queens Completion). fixed and blocked are
-squares as the command line writes them ("a1,c5" or 1-based "1:1,5:3") or sequences of 0-based
-(row, column) pairs. Returns one completion as a tuple of columns, or None when there is none;
-with count=True the number of completions; with all=True a list of them (at most limit).)");
-
-  py::class_<KQueensCount>(m, "KQueensCount", "Placements of k non-attacking queens.")
-      .def_readonly("n", &KQueensCount::n, "board size")
-      .def_readonly("k", &KQueensCount::k, "queens placed")
-      .def_readonly("total", &KQueensCount::total, "placements (OEIS A172517 and kin)")
-      .def_readonly("unique", &KQueensCount::unique, "the same up to rotations and reflections")
-      .def("__repr__", [](const KQueensCount& c) {
-        return "KQueensCount(n=" + std::to_string(c.n) + ", k=" + std::to_string(c.k) +
-               ", total=" + std::to_string(c.total) + ", unique=" + std::to_string(c.unique) + ")";
-      });
-  m.def("count_k", &count_k, py::arg("n"), py::arg("k"), py::arg("threads") = 0,
-        R"(count_k(n, k, threads=0) -> KQueensCount
-
-Placements of k mutually non-attacking queens on the n x n board (1 <= n <= 20), in all and up
-to symmetry. Releases the GIL; Ctrl-C raises KeyboardInterrupt. The whole table takes about
-half a minute at n = 14, far longer beyond.)");
-  m.def("table", &table, py::arg("n"), py::arg("threads") = 0,
-        R"(table(n, threads=0) -> list[KQueensCount]
-
-count_k for every k = 0..n in one search; row k of the list is k queens.)");
-
-  m.def("to_string", &to_string, py::arg("p"), py::arg("format") = "perm",
-        R"(to_string(p, format="perm") -> str
-
-A solution as the command line prints it: "perm" (1-based columns "1 5 8 6 3 7 2 4"),
-"board" (a diagram, N lines), "json" or "algebraic" ("a1 e2 ...", n <= 26).)");
-  m.def("svg", &svg, py::arg("p"), py::arg("cell") = 0, py::arg("coordinates") = true,
-        py::arg("mark_attacks") = true,
-        R"(svg(p, cell=0, coordinates=True, mark_attacks=True) -> str
-
-The board as a standalone SVG document (n <= 1000): cell is the square size in pixels (0: the
-board is about 480 px), coordinates labels the edges, mark_attacks draws attacked queens red.)");
-
+        "verify(p)\n--\n\nnqueens.verify's work: (valid, reason, n, queens, attacking_pairs).");
+  m.def("find", &find, py::arg("n"), py::arg("random"), py::arg("seed"),
+        "find(n, random, seed)\n--\n\n"
+        "nqueens.find: a nqueens.FoundSolution, its seed None for the construction.");
+  m.def("complete", &complete, py::arg("n"), py::arg("fixed"), py::arg("blocked"), py::arg("count"),
+        py::arg("all"), py::arg("limit"),
+        "complete(n, fixed, blocked, count, all, limit)\n--\n\n"
+        "nqueens.complete: a completion, None, a count or a list of completions.");
+  m.def("count_k", &count_k, py::arg("n"), py::arg("k"), py::arg("threads"),
+        "count_k(n, k, threads)\n--\n\nnqueens.count_k's work: (n, k, total, unique).");
+  m.def("table", &table, py::arg("n"), py::arg("threads"),
+        "table(n, threads)\n--\n\nnqueens.table's work: (n, k, total, unique) for k = 0..n.");
+  m.def("to_string", &to_string, py::arg("p"), py::arg("format"),
+        "to_string(p, format)\n--\n\nnqueens.to_string: a solution as the command line prints it.");
+  m.def("svg", &svg, py::arg("p"), py::arg("cell"), py::arg("coordinates"), py::arg("mark_attacks"),
+        "svg(p, cell, coordinates, mark_attacks)\n--\n\nnqueens.svg.");
   m.def(
       "kernel_tier",
       [] { return std::string(nqueens::kernel_tier_name(nqueens::selected_kernel_tier())); },
-      R"(kernel_tier() -> str
+      "kernel_tier()\n--\n\nnqueens.kernel_tier: the counting kernel's tier in use.");
 
-The counting kernel's tier this process uses: "avx512", "avx2", "neon" or "scalar", the
-fastest the CPU has unless NQUEENS_KERNEL (set before the first call) names another. Raises
-ValueError when NQUEENS_KERNEL names an unknown tier or one the CPU lacks.)");
-
-  py::module_ sudoku = m.def_submodule("sudoku", "Sudoku: solve, count, generate and rate.");
-  define_sudoku(sudoku);
+  define_sudoku(m);
 }
 
 }  // namespace nqueens_python

@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -83,7 +82,11 @@ PuzzleArg puzzle_arg(py::handle value, py::handle size_obj) {
   out.rows = true;
   for (int r = 0; r < size; ++r) {
     const std::string what = "row " + std::to_string(r + 1);
-    const std::vector<long long> cells = int_sequence_arg(rows[static_cast<std::size_t>(r)], what);
+    const py::object row = rows[static_cast<std::size_t>(r)];
+    if (PyUnicode_Check(row.ptr()))  // a puzzle's text split into lines
+      throw py::type_error(what + " must be a list of ints (0 for empty), got the string '" +
+                           text_of(row) + "' (a puzzle as text is one string)");
+    const std::vector<long long> cells = int_sequence_arg(row, what, "ints (0 for empty)");
     if (static_cast<int>(cells.size()) != size)
       throw py::value_error(what + " has " + std::to_string(cells.size()) + " cells, expected " +
                             std::to_string(size));
@@ -141,8 +144,17 @@ std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py
   if (PyUnicode_Check(puzzles.ptr()) || !PySequence_Check(puzzles.ptr()))
     throw py::type_error("puzzles must be a list of puzzles, got '" + text_of(puzzles) + "'");
   std::vector<PuzzleArg> in;
-  for (py::handle p : py::reinterpret_borrow<py::sequence>(puzzles))
-    in.push_back(puzzle_arg(p, size));
+  // A bad puzzle's error names its place in the list.
+  const auto where = [&in] { return "puzzles[" + std::to_string(in.size()) + "]: "; };
+  for (py::handle p : py::reinterpret_borrow<py::sequence>(puzzles)) {
+    try {
+      in.push_back(puzzle_arg(p, size));
+    } catch (const py::value_error& e) {
+      throw py::value_error(where() + e.what());
+    } catch (const py::type_error& e) {
+      throw py::type_error(where() + e.what());
+    }
+  }
   int threads = threads_arg_in(threads_obj);
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<Grid> grids;
@@ -182,8 +194,10 @@ std::vector<std::string> read(py::object text_arg, py::object size_obj) {
   return out;
 }
 
-py::object generate(py::object size_obj, py::object difficulty_obj, py::object symmetry_obj,
-                    py::object seed_obj, py::object minimal_obj, py::object attempts_obj) {
+// (puzzle, seed): one line, or None when no puzzle of that difficulty turned up; the seed it ran
+// with (drawn when none was given). nqueens.sudoku.generate makes its GeneratedPuzzle of them.
+py::tuple generate(py::object size_obj, py::object difficulty_obj, py::object symmetry_obj,
+                   py::object seed_obj, py::object minimal_obj, py::object attempts_obj) {
   sudoku::GenerateOptions o;
   o.box = sudoku::box_for_size(size_arg(size_obj));
   const std::string difficulty = str_arg(difficulty_obj, "difficulty");
@@ -197,7 +211,7 @@ py::object generate(py::object size_obj, py::object difficulty_obj, py::object s
   const std::string symmetry = str_arg(symmetry_obj, "symmetry");
   if (!sudoku::parse_symmetry(symmetry, o.symmetry))
     throw py::value_error("unknown symmetry '" + symmetry + "' (none, rot180, rot90, mirror)");
-  o.seed = seed_obj.is_none() ? std::random_device{}() : uint64_arg(seed_obj, "seed");
+  o.seed = seed_obj.is_none() ? random_seed() : uint64_arg(seed_obj, "seed");
   o.minimal = bool_arg(minimal_obj, "minimal");
   o.max_attempts = static_cast<int>(int_arg(attempts_obj, 1, 1 << 30, "attempts"));
   std::optional<Grid> g;
@@ -205,17 +219,12 @@ py::object generate(py::object size_obj, py::object difficulty_obj, py::object s
     py::gil_scoped_release release;
     g = sudoku::generate(o);
   }
-  return g ? py::object(py::str(sudoku::to_line(*g))) : py::none();
+  return py::make_tuple(g ? py::object(py::str(sudoku::to_line(*g))) : py::none(), o.seed);
 }
 
-struct RatingPy {
-  std::string level;
-  int level_number = 0;
-  double score = 0;
-  bool unique = false;
-  py::dict techniques;  // technique name -> how many times it made progress
-};
-
+// (level, level_number, score, unique, techniques), techniques a dict: technique name -> how
+// many times it made progress; None when the puzzle has no solution. nqueens.sudoku.rate makes
+// its Rating of them.
 py::object rate(py::object puzzle, py::object size) {
   const PuzzleArg p = puzzle_arg(puzzle, size);
   sudoku::Rating r;
@@ -224,80 +233,40 @@ py::object rate(py::object puzzle, py::object size) {
     r = sudoku::rate(p.grid);
   }
   if (!r.solvable) return py::none();
-  RatingPy out;
-  out.level = std::string(sudoku::level_name(r.level));
-  out.level_number = static_cast<int>(r.level);
-  out.score = r.score;
-  out.unique = r.unique;
+  py::dict techniques;
   for (int t = 0; t < sudoku::kTechniqueCount; ++t)
     if (const int uses = r.uses[static_cast<std::size_t>(t)])
-      out.techniques[py::str(
-          std::string(sudoku::technique_name(static_cast<sudoku::Technique>(t))))] = uses;
-  return py::cast(std::move(out));
+      techniques[py::str(std::string(sudoku::technique_name(static_cast<sudoku::Technique>(t))))] =
+          uses;
+  return py::make_tuple(std::string(sudoku::level_name(r.level)), static_cast<int>(r.level),
+                        r.score, r.unique, techniques);
 }
 
 }  // namespace
 
 void define_sudoku(py::module_& m) {
-  py::class_<RatingPy>(m, "Rating", "The result of rate(): difficulty for a person.")
-      .def_readonly("level", &RatingPy::level, "easy, medium, hard, expert or extreme")
-      .def_readonly("level_number", &RatingPy::level_number, "1 (easy) to 5 (extreme)")
-      .def_readonly("score", &RatingPy::score, "the hardest step (docs/SUDOKU.md has the scale)")
-      .def_readonly("unique", &RatingPy::unique, "exactly one solution")
-      .def_readonly("techniques", &RatingPy::techniques,
-                    "dict: technique name -> how many times it made progress")
-      .def("__repr__", [](const RatingPy& r) {
-        return "Rating(level='" + r.level + "', score=" + text_of(py::float_(r.score)) +
-               ", unique=" + (r.unique ? "True" : "False") + ")";
-      });
-
-  m.def("solve", &solve, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
-        R"(solve(puzzle, *, size=None) -> str | list[list[int]] | None
-
-The first solution of a puzzle, in the puzzle's form (a string of size*size cells, or a list
-of rows), or None when it has none. A string may be one line or a printed grid; its size
-(4, 9, 16, 25) follows from its cell count unless given. ValueError for a malformed puzzle or
-givens that break a rule ("digit 5 repeated in row 3").)");
-  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = 2, py::kw_only(),
-        py::arg("size") = py::none(),
-        R"(count(puzzle, limit=2, *, size=None) -> int
-
-Solutions of a puzzle, counted up to limit (2: is it unique?). Ctrl-C raises
-KeyboardInterrupt.)");
-  m.def("solve_all", &solve_all, py::arg("puzzles"), py::arg("threads") = 0, py::kw_only(),
-        py::arg("size") = py::none(),
-        R"(solve_all(puzzles, threads=0, *, size=None) -> list
-
-solve() for each puzzle of a list, on `threads` threads (0: every core), results in order.
-Releases the GIL; Ctrl-C raises KeyboardInterrupt.)");
-  m.def("read", &read, py::arg("text"), py::arg("size") = 9,
-        R"(read(text, size=9) -> list[str]
-
-The puzzles in a text in any form the sudoku command reads (one per line, grids of `size`
-lines, CSV with the puzzle first; '#' comments), each as one line. ValueError naming the line
-of a malformed entry.)");
+  // In nqueens._core itself, named sudoku_*, for one stub file; text signatures first, as in
+  // nqueens_module.cpp; nqueens.sudoku documents each function.
+  m.def("sudoku_solve", &solve, py::arg("puzzle"), py::arg("size"),
+        "sudoku_solve(puzzle, size)\n--\n\nnqueens.sudoku.solve: the first solution, or None.");
+  m.def("sudoku_count", &count, py::arg("puzzle"), py::arg("limit"), py::arg("size"),
+        "sudoku_count(puzzle, limit, size)\n--\n\nnqueens.sudoku.count: solutions up to limit.");
+  m.def("sudoku_solve_all", &solve_all, py::arg("puzzles"), py::arg("threads"), py::arg("size"),
+        "sudoku_solve_all(puzzles, threads, size)\n--\n\nnqueens.sudoku.solve_all: solve() for "
+        "each.");
   m.def(
-      "generate", &generate, py::kw_only(), py::arg("size") = 9, py::arg("difficulty") = "any",
-      py::arg("symmetry") = "none", py::arg("seed") = py::none(), py::arg("minimal") = true,
-      py::arg("attempts") = 20000,
-      R"(generate(*, size=9, difficulty="any", symmetry="none", seed=None, minimal=True, attempts=20000) -> str | None
-
-A random puzzle with exactly one solution, as one line. difficulty: any, easy, medium, hard,
-expert or extreme; symmetry of the clues: none, rot180, rot90 or mirror; the same seed gives
-the same puzzle (None: a random one). None when no puzzle of that difficulty turned up in
-`attempts` tries.)");
+      "sudoku_read", &read, py::arg("text"), py::arg("size"),
+      "sudoku_read(text, size)\n--\n\nnqueens.sudoku.read: the puzzles of a text, one line each.");
+  m.def("sudoku_generate", &generate, py::arg("size"), py::arg("difficulty"), py::arg("symmetry"),
+        py::arg("seed"), py::arg("minimal"), py::arg("attempts"),
+        "sudoku_generate(size, difficulty, symmetry, seed, minimal, attempts)\n--\n\n"
+        "nqueens.sudoku.generate's work: (puzzle or None, seed).");
   m.def(
-      "solver_tier", [] { return std::string(sudoku::solver_tier()); },
-      R"(solver_tier() -> str
-
-The 9x9 solver's tier this process uses: "avx512", "avx2", "sse4" or "scalar", the fastest the
-CPU has unless SUDOKU_KERNEL (set before the first call) names another. Raises ValueError when
-SUDOKU_KERNEL names an unknown tier or one the CPU lacks.)");
-  m.def("rate", &rate, py::arg("puzzle"), py::kw_only(), py::arg("size") = py::none(),
-        R"(rate(puzzle, *, size=None) -> Rating | None
-
-Difficulty for a person: the techniques a human solver needs. None when the puzzle has no
-solution.)");
+      "sudoku_solver_tier", [] { return std::string(sudoku::solver_tier()); },
+      "sudoku_solver_tier()\n--\n\nnqueens.sudoku.solver_tier: the 9x9 solver's tier in use.");
+  m.def("sudoku_rate", &rate, py::arg("puzzle"), py::arg("size"),
+        "sudoku_rate(puzzle, size)\n--\n\n"
+        "nqueens.sudoku.rate's work: (level, level_number, score, unique, techniques) or None.");
 }
 
 }  // namespace nqueens_python
