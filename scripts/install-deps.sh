@@ -5,7 +5,8 @@
 # scripts/demo needs only the build packages; scripts/test adds Open MPI (nqueens-mpi and its
 # tests), Chromium (the browser test), clang-format and eslint (the format and lint checks),
 # g++-aarch64-linux-gnu + qemu-user (the aarch64 cross build and its tests), pybind11 and Python
-# (the Python module and its tests), and slurm-wlm + munge (the one-node Slurm test) as extras.
+# (the Python module and its tests: pytest, numpy, mypy, venv), and slurm-wlm + munge (the
+# one-node Slurm test) as extras.
 set -euo pipefail
 
 packages=(

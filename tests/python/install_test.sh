@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 DESTDIR="$work" cmake --install "$build" --component python >/dev/null
 case "$dir" in /*) target="$dir" ;; *) target="$prefix/$dir" ;; esac
 [ -f "$work$target/nqueens/__init__.py" ] || { echo "nothing installed in $work$target"; exit 1; }
-for f in __init__.pyi sudoku.py sudoku.pyi py.typed; do
+for f in __main__.py _typing.py _core.pyi sudoku.py py.typed; do
   [ -f "$work$target/nqueens/$f" ] || { echo "$f missing from $target/nqueens"; exit 1; }
 done
 if "$python" -c 'import site, sys; sys.exit(0 if sys.argv[1] in site.getsitepackages() else 1)' \

@@ -81,7 +81,7 @@ def test_stdin_and_board_diagrams():
         (["count", "8x"], "nqueens: N must be a whole number, got '8x'"),
         (["count", "8", "-j", "-1"], "nqueens: threads must be between 0 (all cores) and 1024, got -1"),
         (["count", "8", "--method", "fast"], "nqueens: argument --method: invalid choice: 'fast' "
-         "(choose from 'auto', 'backtrack', 'join')"),
+         "(choose from ...)"),
         (["count", "8", "--table", "--queens", "2"],
          "nqueens: --table counts every K = 0..N; give --queens K or --table, not both"),
         (["count"], "nqueens: the following arguments are required: N"),
@@ -100,15 +100,17 @@ def test_stdin_and_board_diagrams():
         (["complete", "--board", "/nonexistent/board"],
          "nqueens: cannot read board file '/nonexistent/board': No such file or directory"),
         (["verify"], "nqueens: no placement given to verify"),
-        (["fly"], "nqueens: argument COMMAND: invalid choice: 'fly' (choose from 'count', 'list', "
-         "'verify', 'find', 'complete')"),
+        (["fly"], "nqueens: argument COMMAND: invalid choice: 'fly' (choose from ...)"),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else None,
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):
     out = run(*args)
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr == message + "\n"
+    assert out.stderr.count("\n") == 1 and out.stderr.endswith("\n")
+    # argparse lists the choices in words that vary with the Python version.
+    head, _, _ = message.partition("...")
+    assert out.stderr.startswith(head) if "..." in message else out.stderr == message + "\n"
 
 
 def test_malformed_placements_exit_2_and_say_where():
