@@ -129,8 +129,10 @@ def _list(a: argparse.Namespace) -> int:
 def _limit(text: Optional[str]) -> Optional[int]:
     if text is None:
         return None
-    if not re.fullmatch(r"\+?[0-9]+", text.strip()):
-        raise UsageError(f"--limit must be a whole number from 0 to {2**63 - 1}, got '{text}'")
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise UsageError(f"--limit must be a whole number (decimal digits only), got '{text}'")
+    if not 0 <= int(text) <= 2**63 - 1:
+        raise UsageError(f"--limit must be between 0 and {2**63 - 1}, got '{text}'")
     return int(text)
 
 
