@@ -27,17 +27,30 @@ struct CompleteArgs {
 };
 
 // A board diagram: one line per row, 'Q' a fixed queen, 'x' a blocked square, '.' empty;
-// spaces ignored, blank lines and '#' comments skipped.
-CompletionProblem read_board(std::istream& in) {
+// spaces ignored, blank lines and '#' comments skipped. Read from FILE or stdin ("-") a line at
+// a time (each at most tool_io::kMaxLineBytes); the squares listed are held as the problem's
+// (8 bytes each) and checked against the memory available as they grow.
+CompletionProblem read_board(const std::string& path) {
+  tool_io::InputLines input(path, tool_io::kMaxLineBytes);
+  const std::string name = path == "-" ? "stdin" : tool_io::quote(path, 200);
+  const std::optional<std::uint64_t> available = tool_io::memory_available();
   CompletionProblem p;
   std::string line;
   int row = 0;
-  while (std::getline(in, line)) {
+  while (std::getline(input.stream(), line)) {
     std::string cells;
     for (char c : line)
       if (c != ' ' && c != '\t' && c != '\r') cells += c;
     if (cells.empty() || cells[0] == '#') continue;
-    if (p.n == 0) p.n = static_cast<int>(cells.size());
+    if (p.n == 0) {
+      if (cells.size() > static_cast<std::size_t>(kMaxCompleteN))
+        throw UsageError(fmt::format("board row 1 has {} squares; complete takes N up to {}",
+                                     cells.size(), kMaxCompleteN));
+      p.n = static_cast<int>(cells.size());
+    }
+    if (row == p.n)
+      throw UsageError(fmt::format(
+          "the board has more than {} rows of {} squares; it must be square", p.n, p.n));
     if (static_cast<int>(cells.size()) != p.n)
       throw UsageError(
           fmt::format("board row {} has {} squares, expected {}", row + 1, cells.size(), p.n));
@@ -48,10 +61,19 @@ CompletionProblem read_board(std::istream& in) {
       else if (ch == 'x' || ch == 'X')
         p.blocked.push_back({row, c});
       else if (ch != '.')
-        throw UsageError(fmt::format("board row {} has '{}', expected Q, x or .", row + 1, ch));
+        throw UsageError(fmt::format("board row {} has {}, expected Q, x or .", row + 1,
+                                     tool_io::quote(std::string(1, ch))));
     }
     ++row;
+    // Squares listed take 8 bytes each, and the search's own tables about as much again.
+    const std::uint64_t listed = (p.fixed.size() + p.blocked.size()) * sizeof(Square) * 2;
+    if (available && listed > *available)
+      throw UsageError(
+          fmt::format("the board in {} lists more squares than the memory "
+                      "available holds ({:.1f} GB)",
+                      name, static_cast<double>(*available) / 1e9));
   }
+  if (const auto why = input.read_error()) throw UsageError(*why);
   if (p.n == 0) throw UsageError("the board is empty");
   if (row != p.n)
     throw UsageError(
@@ -69,18 +91,13 @@ int run_complete(const CompleteArgs& a) {
   if (a.limit < -1) throw UsageError(fmt::format("--limit must be 0 or more, got {}", a.limit));
   CompletionProblem p;
   if (!a.board.empty()) {
-    if (a.board == "-") {
-      p = read_board(std::cin);
-    } else {
+    if (a.board != "-") {
       std::error_code ec;
       if (std::filesystem::is_directory(a.board, ec))
         throw UsageError(fmt::format("cannot read board file {}: it is a directory",
                                      tool_io::quote(a.board, 200)));
-      std::ifstream in(a.board);
-      if (!in)
-        throw UsageError(fmt::format("cannot read board file {}", tool_io::quote(a.board, 200)));
-      p = read_board(in);
     }
+    p = read_board(a.board);
     if (!a.n.empty() && parse_int_arg(a.n, 1, kMaxCompleteN, "N") != p.n)
       throw UsageError(fmt::format("N = {} but the board is {}x{}", a.n, p.n, p.n));
   } else {

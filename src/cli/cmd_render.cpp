@@ -32,9 +32,12 @@ Placement read_placement(const std::string& text) {
     if (!p) throw UsageError("cannot read the placement: " + error);
     return *p;
   }
+  tool_io::InputLines input("-", tool_io::kMaxLineBytes);
   std::vector<std::string> rows;
+  std::size_t width = 0;  // squares in the first row: a board has as many rows
   std::string line;
-  while (std::getline(std::cin, line)) {
+  while (std::getline(input.stream(), line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') {
       if (!rows.empty()) break;
       continue;
@@ -44,8 +47,14 @@ Placement read_placement(const std::string& text) {
       if (!p) throw UsageError("cannot read the placement on stdin: " + error);
       return *p;
     }
+    if (rows.empty())
+      for (char c : line) width += c != ' ' && c != '\t' ? 1 : 0;
+    if (width > static_cast<std::size_t>(kMaxRenderN))
+      throw UsageError(fmt::format("render draws boards up to N = {}", kMaxRenderN));
     rows.push_back(line);
+    if (rows.size() == width) break;  // square: the board is complete
   }
+  if (const auto why = input.read_error()) throw UsageError(*why);
   if (rows.empty()) throw UsageError("no placement on stdin");
   auto p = parse_board(rows, error);
   if (!p) throw UsageError("cannot read the board on stdin: " + error);

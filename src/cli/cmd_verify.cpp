@@ -5,6 +5,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <istream>
 #include <memory>
 #include <sstream>
@@ -28,6 +29,22 @@ struct VerifyArgs {
 
 // A line buffer larger than this is released after its line is parsed, not kept for the next.
 constexpr std::size_t kKeptLineCapacity = std::size_t{1} << 20;
+
+// The longest line verify reads from stdin: 1 GiB, 10^8 queens as a perm line (888,888,898
+// bytes), and at most a quarter of the memory this process can get, since checking a line takes
+// up to about 4 times its size (docs/RELIABILITY.md): an endless line ends with one message
+// instead of the OOM killer.
+constexpr std::size_t kMaxVerifyLineBytes = std::size_t{1} << 30;
+std::size_t verify_line_cap() {
+  std::size_t cap = kMaxVerifyLineBytes;
+  if (const auto available = tool_io::memory_available(); available && *available / 4 < cap)
+    cap = std::max<std::size_t>(static_cast<std::size_t>(*available / 4), tool_io::kMaxLineBytes);
+  return cap;
+}
+
+// The widest board diagram verify reads (N^2 squares; `find --format board` prints up to this
+// N): a row wider is malformed at once instead of held with the rows after it.
+constexpr std::size_t kMaxDiagramN = 1000;
 
 struct Tally {
   long long valid = 0, invalid = 0, malformed = 0;
@@ -97,6 +114,19 @@ void verify_stream(std::istream& in, std::string_view source, const VerifyArgs& 
       continue;
     }
     if (is_board_row(line)) {
+      std::size_t line_width = 0;
+      for (char c : line)
+        if (c != ' ' && c != '\t' && c != '\r') ++line_width;
+      if (line_width > kMaxDiagramN) {
+        finish_board();
+        ++index;
+        malformed(out, a, index, fmt::format("{} line {}", source, line_no),
+                  fmt::format("a board diagram row of {} squares; diagrams are read up to N = {} "
+                              "(give wider placements as a perm or JSON line)",
+                              line_width, kMaxDiagramN),
+                  t);
+        continue;
+      }
       if (board.empty()) board_start = line_no;
       board.push_back(line);
       // A board has as many rows as squares per row; close it as soon as it is square.
@@ -146,8 +176,9 @@ int run_verify(const VerifyArgs& a) {
   Tally t;
   long long index = 0;
   if (a.placements.empty() || (a.placements.size() == 1 && a.placements[0] == "-")) {
-    tool_io::StandardInput standard_input;
-    verify_stream(standard_input.stream(), "stdin", a, out, t, index);
+    tool_io::InputLines input("-", verify_line_cap());
+    verify_stream(input.stream(), "stdin", a, out, t, index);
+    if (const auto why = input.read_error()) throw UsageError(*why);
   } else {
     for (std::size_t i = 0; i < a.placements.size(); ++i) {
       std::istringstream in(a.placements[i]);

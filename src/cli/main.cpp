@@ -79,6 +79,8 @@ int main(int argc, char** argv) {
     return error(e.what(), 2);
   } catch (const tool_io::OutputError& e) {
     return error(e.what(), 2);
+  } catch (const tool_io::InputError& e) {
+    return error(e.what(), 2);
   } catch (const std::invalid_argument& e) {
     return error(e.what(), 2);
   } catch (const std::exception& e) {

@@ -1,17 +1,16 @@
 #include "tool_io.hpp"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <iostream>
-#if __has_include(<ext/stdio_filebuf.h>)
-#include <ext/stdio_filebuf.h>
-#define TOOL_IO_STDIO_FILEBUF 1
-#endif
+#include <istream>
+#include <vector>
 
 namespace tool_io {
 
@@ -103,19 +102,91 @@ std::optional<std::string> unreadable_input(const std::string& path) {
   return std::nullopt;
 }
 
-#if defined(TOOL_IO_STDIO_FILEBUF)
-struct StandardInput::Buffer {
-  __gnu_cxx::stdio_filebuf<char> buffer{0, std::ios::in, std::size_t{1} << 16};
-  std::istream stream{&buffer};
+// A streambuf over a file descriptor that hands on each block read() returns, up to the point
+// where a line would pass max_line bytes; asked for more of that line, it throws InputError.
+struct InputLines::Buffer : std::streambuf {
+  Buffer(int fd, bool own, std::size_t max_line, std::string name)
+      : fd(fd), own(own), max_line(max_line), name(std::move(name)), block(std::size_t{1} << 16) {}
+  ~Buffer() override {
+    if (own) ::close(fd);
+  }
+
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (too_long)
+      throw InputError(name + " line " + std::to_string(line) + " is longer than " +
+                       std::to_string(max_line) + " bytes, the most a line may have here");
+    ssize_t got = 0;
+    do {
+      got = ::read(fd, block.data(), block.size());
+    } while (got < 0 && errno == EINTR);
+    if (got <= 0) {
+      if (got < 0) read_errno = errno;
+      return traits_type::eof();
+    }
+    // Hand on the block up to the first byte that would make a line longer than max_line.
+    const char* const begin = block.data();
+    const char* const end = begin + got;
+    const char* at = begin;
+    while (at < end) {
+      const auto* newline = static_cast<const char*>(std::memchr(at, '\n', end - at));
+      const char* stop = newline != nullptr ? newline : end;
+      const auto bytes = static_cast<std::size_t>(stop - at);
+      if (line_bytes + bytes > max_line) {
+        at += max_line - line_bytes;
+        line_bytes = max_line;
+        too_long = true;
+        break;
+      }
+      line_bytes += bytes;
+      at = stop;
+      if (newline != nullptr) {
+        line_bytes = 0;
+        ++line;
+        ++at;
+      }
+    }
+    char* const base = block.data();
+    setg(base, base, base + (at - begin));
+    if (at == begin)  // the block starts past the cap: nothing more of this line
+      throw InputError(name + " line " + std::to_string(line) + " is longer than " +
+                       std::to_string(max_line) + " bytes, the most a line may have here");
+    return traits_type::to_int_type(*gptr());
+  }
+
+  int fd;
+  bool own;
+  std::size_t max_line;
+  std::string name;  // "stdin" or the quoted path, for messages
+  std::vector<char> block;
+  std::size_t line_bytes = 0;  // bytes of the current line handed on so far
+  std::uint64_t line = 1;      // the line those bytes belong to
+  bool too_long = false;       // the next read of this line throws
+  int read_errno = 0;
 };
-StandardInput::StandardInput() : buffer_(std::make_unique<Buffer>()), stream_(&buffer_->stream) {}
-#else
-struct StandardInput::Buffer {};
-StandardInput::StandardInput() : stream_(&std::cin) {
-  std::ios::sync_with_stdio(false);
+
+InputLines::InputLines(const std::string& path, std::size_t max_line) {
+  int fd = 0;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw InputError("cannot open " + quote(path, 200) + ": " + std::strerror(errno));
+  }
+  buffer_ = std::make_unique<Buffer>(fd, path != "-", max_line,
+                                     path == "-" ? std::string("stdin") : quote(path, 200));
+  stream_ = std::make_unique<std::istream>(buffer_.get());
+  stream_->exceptions(std::ios::badbit);  // InputError out of every read, not a silent badbit
 }
-#endif
-StandardInput::~StandardInput() = default;
+
+InputLines::~InputLines() = default;
+
+std::istream& InputLines::stream() {
+  return *stream_;
+}
+
+std::optional<std::string> InputLines::read_error() const {
+  if (buffer_->read_errno == 0) return std::nullopt;
+  return "cannot read " + buffer_->name + ": " + std::strerror(buffer_->read_errno);
+}
 
 std::optional<std::uint64_t> memory_available() {
   std::optional<std::uint64_t> least;

@@ -81,25 +81,48 @@ std::optional<double> parse_decimal(std::string_view text);
 // saw "no puzzles" and exited 0), a missing file.
 std::optional<std::string> unreadable_input(const std::string& path);
 
-// Standard input as a stream read through a buffer of its own, for reading many lines:
-// std::cin kept in step with C stdio reads one character per call (1.2 us per 81-character
-// line), and the usual cure, std::ios::sync_with_stdio(false), rebuilds the standard streams
-// and cost 0.7 ms of CPU in every run of `sudoku count` (2.2 ms against 1.4 ms for an empty
-// input). With libstdc++ this reads file descriptor 0 directly (`__gnu_cxx::stdio_filebuf`);
-// elsewhere it falls back to that cure and std::cin. One per process, made where input is
-// read; nothing else may read standard input meanwhile.
-class StandardInput {
+// Input that cannot be read as a whole: a line longer than its reader's cap. The message is one
+// sentence naming where ("stdin line 3 is longer than ..."); the tools end with it, exit 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The longest line the tools read by default (1 MiB): a Sudoku line is at most 625 cells, a
+// board row of `complete` (N <= 100,000) 200,000 bytes with a space between squares. `verify`,
+// whose lines hold whole solutions, has a cap of its own (cmd_verify.cpp).
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
+// Lines of standard input ("-") or of a file, as a std::istream read a block at a time straight
+// from the file descriptor, every line at most `max_line` bytes (the newline not counted).
+// Reading on past that many bytes of one line throws InputError, out of std::getline or any
+// other read (the stream's exceptions include badbit); the lines before it read as usual. So an
+// endless line (/dev/zero, a 100 MB line) costs at most `max_line` bytes of memory and ends with
+// one clear line, instead of growing until the process is killed. Every reader of lines in the
+// tools reads through one of these (sudoku's puzzles, verify -, render -, complete --board).
+//
+// A block is handed on as soon as read() returns it, so lines typed or piped slowly are read as
+// they come. A read error (EISDIR, EIO) ends the input; read_error() then says why. Reading fd 0
+// directly also avoids std::cin kept in step with C stdio, one character per call (1.2 us per
+// 81-character line), and std::ios::sync_with_stdio(false), 0.7 ms of CPU in every run.
+//
+//   tool_io::InputLines input("-", tool_io::kMaxLineBytes);
+//   for (std::string line; std::getline(input.stream(), line);) use(line);
+//   if (input.read_error()) fail(*input.read_error());
+class InputLines {
  public:
-  StandardInput();
-  ~StandardInput();
-  StandardInput(const StandardInput&) = delete;
-  StandardInput& operator=(const StandardInput&) = delete;
-  std::istream& stream() { return *stream_; }
+  // `path` "-" is standard input. Throws InputError if the file cannot be opened.
+  InputLines(const std::string& path, std::size_t max_line);
+  ~InputLines();
+  InputLines(const InputLines&) = delete;
+  InputLines& operator=(const InputLines&) = delete;
+  std::istream& stream();
+  // Why reading stopped before the end ("cannot read 'x': Is a directory"), if it did.
+  std::optional<std::string> read_error() const;
 
  private:
   struct Buffer;
   std::unique_ptr<Buffer> buffer_;
-  std::istream* stream_;
+  std::unique_ptr<std::istream> stream_;
 };
 
 // Bytes this process can still get, the least of: MemAvailable in /proc/meminfo, the cgroup's

@@ -245,6 +245,50 @@ sys.exit(0 if ok else 1)
 EOF_PY
 fi
 
+# Endless lines: every reader of lines (complete --board FILE and -, verify -, render -) stops at
+# its cap (1 MiB; verify 1 GiB and a quarter of the memory it can get) with one line and exit 2,
+# under a 400 MB address-space limit (not under ASan, which reserves terabytes; there verify,
+# whose cap is the largest, is left out). Then a 100 MB line, piped.
+limited() {
+  if [ -z "${NQUEENS_SANITIZED:-}" ]; then (ulimit -v 400000 && exec "$@"); else "$@"; fi
+}
+expect_too_long() {  # expect_too_long WHAT: the last command's exit code in $rc, its output in $T
+  [ "$rc" -eq 2 ] || fail "$1: exit $rc, expected 2: $(head -c 300 "$T/err")"
+  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^nqueens: .*line 1 is longer than [0-9]* bytes" "$T/err" ||
+    fail "$1: stderr: $(head -c 300 "$T/err")"
+}
+for args in "complete --board /dev/zero" "complete --board -" "verify -" "verify" "render -"; do
+  [ -n "${NQUEENS_SANITIZED:-}" ] && [ "${args%% *}" = verify ] && continue
+  # shellcheck disable=SC2086  # the words of $args are the arguments
+  limited timeout 60 "$BIN" $args </dev/zero >"$T/out" 2>"$T/err"
+  rc=$?
+  expect_too_long "$args < /dev/zero"
+done
+for args in "complete --board -" "render -"; do
+  # shellcheck disable=SC2086
+  head -c 100000000 /dev/zero | tr '\0' 'Q' | limited timeout 60 "$BIN" $args >"$T/out" 2>"$T/err"
+  rc=${PIPESTATUS[2]}
+  expect_too_long "$args < a 100 MB line"
+done
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then
+  head -c 110000000 /dev/zero | tr '\0' '1' | limited timeout 60 "$BIN" verify >"$T/out" 2>"$T/err"
+  rc=${PIPESTATUS[2]}
+  expect_too_long "verify < a 110 MB line, 400 MB of memory"
+fi
+# A line of exactly 1 MiB is read (here a board row wider than complete takes), one byte more is
+# not; a board has no more rows than squares in a row; board diagrams end once square.
+{ printf '# a comment\n'; head -c 1048576 /dev/zero | tr '\0' '.'; echo; } >"$T/cap.txt"
+expect_bad 2 complete --board "$T/cap.txt"
+expect_error_contains "board row 1 has 1048576 squares"
+{ printf '# a comment\n'; head -c 1048577 /dev/zero | tr '\0' '.'; echo; } >"$T/cap.txt"
+expect_bad 2 complete --board "$T/cap.txt"
+expect_error_contains "line 2 is longer than 1048576 bytes"
+printf '%s\n' "Q . . ." "Q . . ." "Q . . ." "Q . . ." "Q . . ." >"$T/tall.txt"
+expect_bad 2 complete --board "$T/tall.txt"
+expect_error_contains "more than 4 rows"
+printf '%s\n' ". Q . ." ". . . Q" "Q . . ." ". . Q ." ". . . ." | "$BIN" render - >"$T/out" 2>"$T/err" ||
+  fail "render - of a board diagram followed by more lines: $(head -c 300 "$T/err")"
+
 # Paths that are directories: the message says so.
 mkdir -p "$T/dir"
 expect_bad 2 merge "$T/dir"

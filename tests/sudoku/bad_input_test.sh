@@ -35,6 +35,37 @@ rc=$?
 [ "$rc" -eq 2 ] || fail "solve <&-: exit $rc"
 grep -q "cannot read" "$T/err" || fail "solve <&-: $(head -c 300 "$T/err")"
 
+# Endless lines: every subcommand that reads puzzles stops at a line of 1 MiB with one line and
+# exit 2, under a 200 MB address-space limit (not under ASan, which reserves terabytes), from
+# /dev/zero as the file and as stdin, and from a piped 100 MB line; the puzzles before the long
+# line are still answered. A line of exactly 1 MiB is read (a malformed puzzle).
+limited() {
+  if [ -z "${NQUEENS_SANITIZED:-}" ]; then (ulimit -v 200000 && exec "$@"); else "$@"; fi
+}
+expect_too_long() {
+  [ "$rc" -eq 2 ] || fail "$1: exit $rc, expected 2: $(head -c 300 "$T/err")"
+  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^sudoku: .*line [0-9]* is longer than 1048576 bytes" "$T/err" ||
+    fail "$1: stderr: $(head -c 300 "$T/err")"
+}
+for cmd in solve count rate explain hint bench; do
+  limited timeout 60 "$BIN" "$cmd" /dev/zero >"$T/out" 2>"$T/err"
+  rc=$?
+  expect_too_long "$cmd /dev/zero"
+  [ "$cmd" = bench ] && continue  # bench reads a FILE only
+  limited timeout 60 "$BIN" "$cmd" </dev/zero >"$T/out" 2>"$T/err"
+  rc=$?
+  expect_too_long "$cmd < /dev/zero"
+  { cat "$T/one.txt"; head -c 100000000 /dev/zero | tr '\0' '1'; } |
+    limited timeout 60 "$BIN" "$cmd" >"$T/out" 2>"$T/err"
+  rc=${PIPESTATUS[1]}
+  expect_too_long "$cmd < a puzzle and a 100 MB line"
+  [ -s "$T/out" ] || fail "$cmd < a puzzle and a 100 MB line: the puzzle before it got no answer"
+done
+{ head -c 1048576 /dev/zero | tr '\0' '1'; echo; cat "$T/one.txt"; } >"$T/cap.txt"
+"$BIN" count "$T/cap.txt" >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "line 1: wrong length" "$T/err" && [ "$(tail -n 1 "$T/out")" = "unique 1" ] ||
+  fail "count, a line of exactly 1 MiB: $(head -c 300 "$T/err") $(head -c 300 "$T/out")"
+
 # A malformed first CSV line is a malformed puzzle, not a header; a header in words is skipped.
 printf '%s,x\n%s,y\n' "${p17:0:80}" "$p17" >"$T/bad.csv"
 "$BIN" solve "$T/bad.csv" >"$T/out" 2>"$T/err"

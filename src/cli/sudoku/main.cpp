@@ -173,6 +173,10 @@ int main(int argc, char** argv) {
   } catch (const tool_io::OutputError& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
     return 2;
+  } catch (const tool_io::InputError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "sudoku: {}\n", tool_io::one_line(e.what()));
+    return tool_io::finish_stdout("sudoku", 2);
   } catch (const std::exception& e) {
     // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
     if (tool_io::stdout_failed()) return tool_io::finish_stdout("sudoku", 2);
