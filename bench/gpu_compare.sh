@@ -112,7 +112,7 @@ if [ $ncu_on -eq 1 ] && command -v ncu >/dev/null; then
     shift 3
     ncu --metrics "$metrics" -k "regex:$kernel" --csv "$@" 2>/dev/null |
       awk -F'","' -v name="$name" -v nodes="$nodes" '
-        NR > 1 { gsub(/"/, "", $0); m = $(NF - 2); v = $NF; gsub(/,/, "", v); sum[m] += v }
+        NR > 1 && NF >= 3 { m = $(NF - 2); v = $NF; gsub(/[",]/, "", v); sum[m] += v }
         END {
           inst = sum["smsp__inst_executed.sum"]; thread = sum["smsp__thread_inst_executed.sum"]
           shared = sum["l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"]

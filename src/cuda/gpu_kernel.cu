@@ -279,6 +279,7 @@ class CudaChunkCounter : public ChunkCounter {
   std::size_t wait(int b, PackedTally* tallies, std::uint8_t* overflow) override {
     ChunkBuffers& c = *buffers_[b];
     if (c.count == 0) return 0;
+    check(cudaSetDevice(device_), "cudaSetDevice");
     check(cudaStreamSynchronize(c.stream), "count_kernel");
     for (std::size_t i = 0; i < c.count; ++i) {
       tallies[i] = c.host_tallies.ptr[i];
