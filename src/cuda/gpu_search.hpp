@@ -97,11 +97,12 @@ struct LaneRules {
 // The board's size as every lane sees it.
 struct Shape {
   int n;
-  Word mask;  // the N columns
+  Word mask;     // the N columns
+  int leaf_row;  // N-2: a placement there makes the last row's candidates, tested in place
 };
 
 NQ_HOST_DEVICE NQ_FORCE_INLINE Shape shape_of(int n) {
-  return {n, n == 32 ? ~Word{0} : (Word{1} << n) - 1};
+  return {n, n == 32 ? ~Word{0} : (Word{1} << n) - 1, n - 2};
 }
 
 NQ_HOST_DEVICE NQ_FORCE_INLINE int popcount(Word x) {
@@ -237,8 +238,9 @@ struct LaneState {
 };
 
 NQ_HOST_DEVICE NQ_FORCE_INLINE void store_column(Word* board, int row, int column) {
-  auto* bytes = reinterpret_cast<std::uint8_t*>(board + (row >> 2) * kWarp);
-  bytes[row & 3] = static_cast<std::uint8_t>(column);
+  // Byte row % 4 of word (row / 4) * kWarp: row + (row / 4) * (4 * kWarp - 4) bytes in.
+  reinterpret_cast<std::uint8_t*>(board)[row + (row >> 2) * (4 * kWarp - 4)] =
+      static_cast<std::uint8_t>(column);
 }
 
 // Starts a task: its constants, its board prefix and its first frame. Leaves top == 0 when
@@ -279,7 +281,7 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE bool step(const Shape& s, LaneMemory m, LaneState
   const Word d = f.down | bit | tie_flags(st.rules, s.n, row, bit);
   // Both endings are computed and the right one kept, so a warp whose lanes are on different
   // rows runs one path (a push is a predicated store).
-  const bool leaf = row == s.n - 2;  // the child is the last row: tested in place
+  const bool leaf = row == s.leaf_row;  // the child is the last row: tested in place
   const Word last = st.rules.last_allowed & ~(l | d | r);
   const bool tie = leaf && last != 0 && ((d & kFlags) != 0 || last == st.rules.end_bit);
   st.s8 += leaf && last != 0 && !tie ? 1 : 0;
