@@ -66,6 +66,12 @@ done
 [ $? -eq 2 ] && grep -q "line 1: wrong length" "$T/err" && [ "$(tail -n 1 "$T/out")" = "unique 1" ] ||
   fail "count, a line of exactly 1 MiB: $(head -c 300 "$T/err") $(head -c 300 "$T/out")"
 
+# A count stopped at --limit 1 found at least one solution, not a unique one.
+printf '%81s\n' '' | tr ' ' '.' >"$T/empty.txt"
+expect_out "solvable 1+" count --limit 1 "$T/empty.txt"
+expect_out "solvable 1+" count --limit 1 "$T/one.txt"
+expect_out '{"at_limit":true,"limit":1,"line":1,"solutions":1,"status":"solvable"}' count --limit 1 --json "$T/empty.txt"
+expect_out "multiple 2+" count "$T/empty.txt"
 # A malformed first CSV line is a malformed puzzle, not a header; a header in words is skipped.
 printf '%s,x\n%s,y\n' "${p17:0:80}" "$p17" >"$T/bad.csv"
 "$BIN" solve "$T/bad.csv" >"$T/out" 2>"$T/err"
@@ -90,7 +96,7 @@ for args in "bench $T/one.txt --repeat 0" "bench $T/one.txt --limit 0" "generate
   # shellcheck disable=SC2086
   expect_bad 2 $args
   [ "$(wc -c <"$T/err")" -lt 200 ] || fail "$args: $(cat "$T/err")"
-  grep -q "must be between 1 and" "$T/err" || fail "$args: $(cat "$T/err")"
+  grep -q "must be between [12] and" "$T/err" || fail "$args: $(cat "$T/err")"
 done
 expect_bad 2 solve --size 7 "$T/one.txt"
 expect_bad 2 frobnicate

@@ -29,8 +29,10 @@ Record unsupported_record(const Common& c, const PuzzleEntry& e, std::string_vie
   return {fmt::format("invalid: {}\n", why), 2};
 }
 
-std::string_view status_name(std::uint64_t solutions) {
-  return solutions == 0 ? "none" : solutions == 1 ? "unique" : "multiple";
+std::string_view status_name(std::uint64_t solutions, std::uint64_t limit) {
+  if (solutions == 0) return "none";
+  if (solutions == 1) return at_limit(solutions, limit) ? "solvable" : "unique";
+  return "multiple";
 }
 
 }  // namespace sudoku::cli

@@ -46,8 +46,13 @@ Record invalid_record(const Common& c, const PuzzleEntry& e);
 // "explain is 9x9 only".
 Record unsupported_record(const Common& c, const PuzzleEntry& e, std::string_view why);
 
-// "none", "unique" or "multiple".
-std::string_view status_name(std::uint64_t solutions);
+// "none", "unique" or "multiple" for `solutions` found by a count that stopped at `limit`; a
+// count stopped at a limit of 1 found "at least 1": "solvable" (unique or not is unknown).
+std::string_view status_name(std::uint64_t solutions, std::uint64_t limit = ~std::uint64_t{0});
+// Whether a count that found `solutions` stopped at `limit` ("2+", "1+": at least that many).
+inline bool at_limit(std::uint64_t solutions, std::uint64_t limit) {
+  return solutions >= limit;
+}
 
 // What each subcommand runs once its options are parsed (main.cpp); the result is the exit
 // status. Exceptions become "sudoku: ..." with exit 1 there.

@@ -77,7 +77,7 @@ BenchRun pipeline_once(const Common& c, std::uint64_t limit) {
       n = s.solutions;
       guesses = s.guesses;
     }
-    buffer += fmt::format("{} {}{}\n", status_name(n), n, n >= limit && limit > 1 ? "+" : "");
+    buffer += fmt::format("{} {}{}\n", status_name(n, limit), n, at_limit(n, limit) ? "+" : "");
     if (buffer.size() >= 1 << 16) {
       if (sink) std::fwrite(buffer.data(), 1, buffer.size(), sink);
       buffer.clear();

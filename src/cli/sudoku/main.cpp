@@ -124,8 +124,10 @@ void register_bench(CLI::App& app, Command& command) {
       cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)"), 1,
       1000);
   tool_io::whole_number(
-      cmd->add_option("--limit", a->limit, "count solutions up to this (default 2)"), 1,
-      ~std::uint64_t{0});
+      cmd->add_option("--limit", a->limit,
+                      "count solutions up to this (default 2; at least 2: bench tells unique from "
+                      "multiple)"),
+      2, ~std::uint64_t{0});
   cmd->add_flag("--reference", a->reference, "also time the general (reference) solver");
   cmd->callback([a, &command] { command = [a] { return run_bench(*a); }; });
 }
