@@ -1,5 +1,5 @@
 // Single-thread timing of the counting kernels on whole boards: the scalar kernel
-// (kernels/count_kernel.hpp), the vector kernel (kernels/count_frontier.cpp, what count_job
+// (kernels/count_kernel.hpp), the vector kernel (kernels/count_frontier_*.cpp, what count_job
 // runs), the library's count_solutions on one thread, and the plain mirror-halving
 // backtracker of baseline.hpp. Prints the median of several runs of thread CPU time, measured
 // in one process so that the columns compare on a shared, noisy machine.

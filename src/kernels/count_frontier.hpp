@@ -51,22 +51,13 @@ inline Tally count_scalar(const JobStart& s) {
   return t;
 }
 
-// True when the vector kernel can run: built for AVX-512F, or a generic x86-64 g++ build on a
-// CPU that has it (checked at run time); and N <= 31 (bit 31 of a row word carries a flag).
-bool frontier_available(int n);
-
-// The vector kernel on a job start; same result as count_scalar(s). Requires
-// frontier_available(s.rules.n). Not reentrant per thread (it uses per-thread buffers).
-Tally count_frontier(const JobStart& s);
-
-// The same frontier search for the other tiers (frontier_search.hpp): AVX2 (16 lanes in two
-// registers, x86-64 builds of any -march, used when the CPU has AVX2 and BMI2), NEON (aarch64
-// builds) and portable scalar (one lane, every build). Each returns count_scalar(s)'s result; a
-// tier that this build lacks or this CPU cannot run falls back to count_scalar. Not reentrant per
-// thread (per-thread buffers).
-bool frontier_avx2_available();
+// The frontier search (frontier_search.hpp) compiled for each tier, one file each
+// (count_frontier_<tier>.cpp): AVX-512 (16 lanes), AVX2 (16 lanes in two registers), NEON (4)
+// and portable scalar (one lane, every build). Each returns count_scalar(s)'s result; a tier that
+// this build lacks or this CPU cannot run (nqueens/kernel_tier.hpp: kernel_tier_available) falls
+// back to count_scalar. Not reentrant per thread (per-thread buffers).
+Tally count_frontier_avx512(const JobStart& s);
 Tally count_frontier_avx2(const JobStart& s);
-bool frontier_neon_available();
 Tally count_frontier_neon(const JobStart& s);
 Tally count_frontier_scalar(const JobStart& s);
 

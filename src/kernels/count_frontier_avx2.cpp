@@ -1,11 +1,11 @@
 // The AVX2 tier: frontier_search.hpp with 16 x 32-bit lanes held in two 8-lane registers, for
 // x86-64 CPUs without AVX-512 (AMD before Zen 4, most Intel desktop and laptop parts).
 //
-// Every x86-64 build compiles this file for AVX2 + BMI2 through a target pragma (g++) or
-// `#pragma clang attribute` (clang), whatever -march says, and uses it only when the CPU has
-// those features (checked once at run time), so portable packages get it too. The pragmas
-// cover only the functions defined below them; every standard header is included first so
-// that nothing shared with the rest of the program is compiled for AVX2.
+// Every x86-64 build compiles this file for AVX2 + BMI2 (base/isa.hpp), whatever -march says,
+// and uses it only when the CPU has those features (checked once at run time), so portable
+// packages get it too. The region covers only the functions defined below its start; every
+// standard header is included first so that nothing shared with the rest of the program is
+// compiled for AVX2.
 //
 // AVX2 has no compress-store (AVX-512's vpcompressd): the lanes to keep are gathered to the
 // front by vpermd with an index vector from a 256-entry table (8 bytes an entry, widened by
@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/isa.hpp"
 #include "count_frontier.hpp"
 
 #if defined(__x86_64__)
@@ -76,12 +77,7 @@ constexpr std::array<std::uint64_t, 256> kRank = make_rank_table();
 
 }  // namespace
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,popcnt")
-#endif
+NQUEENS_TARGET_BEGIN(NQUEENS_ISA_AVX2)
 
 namespace {
 
@@ -211,27 +207,14 @@ Tally count_avx2(const JobStart& s) {
 
 }  // namespace
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
-
-bool frontier_avx2_available() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                          __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-  return has;
-}
+NQUEENS_TARGET_END
 
 Tally count_frontier_avx2(const JobStart& s) {
-  return frontier_avx2_available() ? count_avx2(s) : count_scalar(s);
+  return base::isa::avx2() ? count_avx2(s) : count_scalar(s);
 }
 
 #else  // not x86-64
 
-bool frontier_avx2_available() {
-  return false;
-}
 Tally count_frontier_avx2(const JobStart& s) {
   return count_scalar(s);
 }

@@ -98,18 +98,12 @@ struct Neon {
 
 namespace nqueens::kernels {
 
-bool frontier_neon_available() {
-  return true;
-}
 Tally count_frontier_neon(const JobStart& s) {
   return frontier::count<Neon>(s);
 }
 
 #else  // not aarch64
 
-bool frontier_neon_available() {
-  return false;
-}
 Tally count_frontier_neon(const JobStart& s) {
   return count_scalar(s);
 }

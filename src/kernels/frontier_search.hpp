@@ -1,7 +1,7 @@
 // The vectorised counting kernel: a chunked frontier search over a vector of states at a time,
 // written once over a lane policy S so that every tier runs the very same algorithm: AVX-512
-// (16 lanes, count_frontier.cpp), AVX2 (16 in two registers), NEON (4) and portable scalar (1
-// lane).
+// (16 lanes, count_frontier_avx512.cpp), AVX2 (16 in two registers), NEON (4) and portable
+// scalar (1 lane).
 //
 // Why: the scalar search (count_kernel.hpp) spends about 15 cycles per node, most of them on
 // mispredicted "any candidates left?" and "is there a leaf?" branches, which no amount of

@@ -1,126 +1,72 @@
 // Kernel tiers: which counting kernels this build and CPU have, which one count_job runs,
-// and forcing one by name (select_kernel_tier, NQUEENS_KERNEL).
+// and forcing one by name (select_kernel_tier, NQUEENS_KERNEL): the tier registry of
+// base/tiers.hpp, listed in KernelTier's order.
 #include "nqueens/kernel_tier.hpp"
 
-#include <atomic>
-#include <cstdlib>
-#include <stdexcept>
-#include <string>
-
+#include "base/isa.hpp"
+#include "base/tiers.hpp"
 #include "count_frontier.hpp"
 
 namespace nqueens {
 
 namespace {
 
-constexpr KernelTier kTiers[] = {KernelTier::avx512, KernelTier::avx2, KernelTier::neon,
-                                 KernelTier::scalar};
+constexpr base::Tier kTiers[] = {{"avx512", base::isa::avx512},
+                                 {"avx2", base::isa::avx2},
+                                 {"neon", base::isa::neon},
+                                 {"scalar", base::isa::any}};
+constinit const base::TierSet kSet(kTiers, "kernel tier");
+constinit base::TierChoice g_choice(kSet, "NQUEENS_KERNEL");
 
-// -1: not chosen yet (resolved from NQUEENS_KERNEL on first use); else the KernelTier.
-std::atomic<int> g_selected{-1};
-
-std::string available_list() {
-  std::string out;
-  for (const KernelTier t : available_kernel_tiers()) {
-    if (!out.empty()) out += ", ";
-    out += kernel_tier_name(t);
-  }
-  return out;
+KernelTier tier_at(std::size_t index) {
+  return static_cast<KernelTier>(index);
 }
-
-// The tier `name` stands for; `source` ("NQUEENS_KERNEL=x: " or "") starts the error message.
-KernelTier parse_tier(std::string_view name, const std::string& source) {
-  if (name == "auto") return best_kernel_tier();
-  for (const KernelTier t : kTiers) {
-    if (kernel_tier_name(t) != name) continue;
-    if (!kernel_tier_available(t))
-      throw std::invalid_argument(
-          source + "kernel tier '" + std::string(name) +
-          "' is not available on this CPU or in this build (available: " + available_list() + ")");
-    return t;
-  }
-  throw std::invalid_argument(source + "unknown kernel tier '" + std::string(name) +
-                              "' (choose auto, avx512, avx2, neon or scalar)");
+std::size_t index_of(KernelTier tier) {
+  return static_cast<std::size_t>(tier);
 }
 
 }  // namespace
 
 std::vector<KernelTier> all_kernel_tiers() {
-  return {std::begin(kTiers), std::end(kTiers)};
+  return {KernelTier::avx512, KernelTier::avx2, KernelTier::neon, KernelTier::scalar};
 }
 
 std::string_view kernel_tier_name(KernelTier tier) {
-  switch (tier) {
-    case KernelTier::avx512:
-      return "avx512";
-    case KernelTier::avx2:
-      return "avx2";
-    case KernelTier::neon:
-      return "neon";
-    case KernelTier::scalar:
-      return "scalar";
-  }
-  return "scalar";
+  return kSet.name(index_of(tier));
 }
 
 bool kernel_tier_available(KernelTier tier) {
-  switch (tier) {
-    case KernelTier::avx512:
-      return kernels::frontier_available(16);
-    case KernelTier::avx2:
-      return kernels::frontier_avx2_available();
-    case KernelTier::neon:
-      return kernels::frontier_neon_available();
-    case KernelTier::scalar:
-      return true;
-  }
-  return false;
+  return kSet.available(index_of(tier));
 }
 
 std::vector<KernelTier> available_kernel_tiers() {
   std::vector<KernelTier> out;
-  for (const KernelTier t : kTiers)
-    if (kernel_tier_available(t)) out.push_back(t);
+  for (const std::size_t t : kSet.available_tiers()) out.push_back(tier_at(t));
   return out;
 }
 
 KernelTier best_kernel_tier() {
-  for (const KernelTier t : kTiers)
-    if (kernel_tier_available(t)) return t;
-  return KernelTier::scalar;
+  return tier_at(kSet.best());
 }
 
 KernelTier selected_kernel_tier() {
-  const int chosen = g_selected.load(std::memory_order_relaxed);
-  if (chosen >= 0) return static_cast<KernelTier>(chosen);
-  const char* env = std::getenv("NQUEENS_KERNEL");
-  const KernelTier t = env == nullptr || *env == '\0'
-                           ? best_kernel_tier()
-                           : parse_tier(env, std::string("NQUEENS_KERNEL=") + env + ": ");
-  g_selected.store(static_cast<int>(t), std::memory_order_relaxed);
-  return t;
+  return tier_at(g_choice.current());
 }
 
 KernelTier select_kernel_tier(std::string_view name) {
-  const KernelTier t = parse_tier(name, "");
-  g_selected.store(static_cast<int>(t), std::memory_order_relaxed);
-  return t;
+  return tier_at(g_choice.choose(name));
 }
 
 void select_kernel_tier(KernelTier tier) {
-  if (!kernel_tier_available(tier))
-    throw std::invalid_argument(
-        "kernel tier '" + std::string(kernel_tier_name(tier)) +
-        "' is not available on this CPU or in this build (available: " + available_list() + ")");
-  g_selected.store(static_cast<int>(tier), std::memory_order_relaxed);
+  g_choice.choose(index_of(tier));
 }
 
 namespace kernels {
 
 Tally count_with_tier(KernelTier tier, const JobStart& s) {
   switch (tier) {
-    case KernelTier::avx512:  // N <= 31 (bit 31 of a row word is a flag)
-      return frontier_available(s.rules.n) ? count_frontier(s) : count_scalar(s);
+    case KernelTier::avx512:
+      return count_frontier_avx512(s);
     case KernelTier::avx2:
       return count_frontier_avx2(s);
     case KernelTier::neon:

@@ -1,14 +1,16 @@
 // The 9x9 solver's entry points: each call goes to the tier chosen once per process (the
 // fastest this CPU executes, unless select_solver_tier or SUDOKU_KERNEL says otherwise), so a
 // portable build runs the AVX2 or AVX-512 forms where the CPU has them. The tiers are one
-// source (solve9_search.hpp) compiled four times (solve9_tiers.hpp).
-#include <atomic>
-#include <cstdlib>
-#include <stdexcept>
-#include <string>
+// source (solve9_search.hpp) compiled four times (solve9_tiers.hpp); the registry is
+// base/tiers.hpp's, as for the N-Queens counting kernel.
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
+#include "base/isa.hpp"
+#include "base/tiers.hpp"
 #include "solve9_tiers.hpp"
 #include "sudoku/solve.hpp"
 
@@ -16,67 +18,45 @@ namespace sudoku {
 
 namespace {
 
-const Solve9Tier* const kTiers[] = {&kSolve9Avx512, &kSolve9Avx2, &kSolve9Sse4, &kSolve9Scalar};
+namespace base = nqueens::base;
 
-std::atomic<const Solve9Tier*> g_selected{nullptr};
+constexpr base::Tier kTiers[] = {{"avx512", base::isa::avx512_popcnt},
+                                 {"avx2", base::isa::avx2},
+                                 {"sse4", base::isa::sse4},
+                                 {"scalar", base::isa::any}};
+constinit const base::TierSet kSet(kTiers, "solver tier");
+constinit base::TierChoice g_choice(kSet, "SUDOKU_KERNEL");
 
-const Solve9Tier& best_tier() {
-  for (const Solve9Tier* t : kTiers)
-    if (t->available()) return *t;
-  return kSolve9Scalar;
-}
+// Each tier's entry points, in kTiers' order.
+struct Entry {
+  std::uint64_t (*solve)(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
+                         std::uint64_t* guesses);
+  bool (*givens_repeat)(const std::uint8_t* cells);
+};
+constexpr Entry kEntries[] = {{solve9_avx512, givens_repeat9_avx512},
+                              {solve9_avx2, givens_repeat9_avx2},
+                              {solve9_sse4, givens_repeat9_sse4},
+                              {solve9_scalar, givens_repeat9_scalar}};
+static_assert(std::size(kEntries) == std::size(kTiers));
 
-std::string available_list() {
-  std::string out;
-  for (const std::string_view name : available_solver_tiers()) {
-    if (!out.empty()) out += ", ";
-    out += name;
-  }
-  return out;
-}
-
-// The tier `name` stands for; `source` ("SUDOKU_KERNEL=x: " or "") starts the error message.
-const Solve9Tier& parse_tier(std::string_view name, const std::string& source) {
-  if (name == "auto") return best_tier();
-  for (const Solve9Tier* t : kTiers) {
-    if (t->name != name) continue;
-    if (!t->available())
-      throw std::invalid_argument(
-          source + "solver tier '" + std::string(name) +
-          "' is not available on this CPU or in this build (available: " + available_list() + ")");
-    return *t;
-  }
-  throw std::invalid_argument(source + "unknown solver tier '" + std::string(name) +
-                              "' (choose auto, avx512, avx2, sse4 or scalar)");
-}
-
-const Solve9Tier& current() {
-  const Solve9Tier* t = g_selected.load(std::memory_order_relaxed);
-  if (t != nullptr) return *t;
-  const char* env = std::getenv("SUDOKU_KERNEL");
-  t = env == nullptr || *env == '\0' ? &best_tier()
-                                     : &parse_tier(env, std::string("SUDOKU_KERNEL=") + env + ": ");
-  g_selected.store(t, std::memory_order_relaxed);
-  return *t;
+const Entry& current() {
+  return kEntries[g_choice.current()];
 }
 
 }  // namespace
 
 std::vector<std::string_view> available_solver_tiers() {
   std::vector<std::string_view> out;
-  for (const Solve9Tier* t : kTiers)
-    if (t->available()) out.emplace_back(t->name);
+  for (const std::size_t t : kSet.available_tiers()) out.push_back(kSet.name(t));
   return out;
 }
 
 std::string_view solver_tier() {
-  return current().name;
+  return kSet.name(g_choice.current());
 }
 
 std::string_view select_solver_tier(std::string_view name) {
-  const Solve9Tier& t = parse_tier(name, "");
-  g_selected.store(&t, std::memory_order_relaxed);
-  return t.name;
+  return kSet.name(g_choice.choose(name));
 }
 
 std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,

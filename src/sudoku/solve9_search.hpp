@@ -30,16 +30,15 @@
 //
 // Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
 //
-// One source, three forms (docs/SUDOKU.md, "Solver tiers"): solve9_avx512.cpp,
-// solve9_avx2.cpp and solve9_scalar.cpp each include this file with SUDOKU_TIER set to their
-// namespace and SUDOKU_TIER_AVX512 / SUDOKU_TIER_AVX2 saying which vector forms to compile,
-// under a target pragma for those instructions; solve9.cpp picks one at run time. Include it
-// only there, after every standard header and <immintrin.h> (x86), so that no inline function
-// shared with the rest of the program is compiled for instructions the CPU may lack. Nothing
-// here runs before main (the tables are constants), for the same reason.
-#if !defined(SUDOKU_TIER)
-#error "solve9_search.hpp is included by the solver's tier files only"
-#endif
+// One source, four tiers (docs/SUDOKU.md, "Solver tiers"): the search is a template over the
+// forms of the few steps that have instruction-set code of their own (`Portable` below, and
+// `Avx2`, `Avx512` derived from it in solve9_avx2.hpp and solve9_avx512.cpp), and each tier file
+// (solve9_avx512.cpp, solve9_avx2.cpp, solve9_sse4.cpp, solve9_scalar.cpp) instantiates it with
+// its forms inside a code region for its instruction set (base/isa.hpp); solve9.cpp picks one
+// at run time. Include it only there, after every standard header and <immintrin.h> (x86), so
+// that no inline function shared with the rest of the program is compiled for instructions the
+// CPU may lack. Nothing here runs before main (the tables are constants), for the same reason.
+#pragma once
 
 // The rules pass 256-bit GNU vectors (V8 below) by value. Without AVX that passing has an
 // ABI of its own, which the compilers warn about; every function here is internal to the tier
@@ -47,7 +46,7 @@
 // reports the warning at the end of the tier file.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-namespace sudoku::SUDOKU_TIER {
+namespace sudoku {
 namespace {
 
 constexpr std::uint32_t kBandAll = 0x7ffffff;
@@ -93,16 +92,6 @@ struct Tables {
 };
 constexpr Tables kTables;
 
-inline std::uint32_t mini_rows(std::uint32_t x) {
-#if SUDOKU_TIER_AVX2
-  // OR each mini-row into its lowest bit, then gather bits 0, 3, ..., 24.
-  return _pext_u32(x | x >> 1 | x >> 2, 0x1249249);
-#else
-  return kTables.row_boxes[x & 0x1ff] | kTables.row_boxes[x >> 9 & 0x1ff] << 3 |
-         kTables.row_boxes[x >> 18] << 6;
-#endif
-}
-
 inline std::uint32_t row_of(std::uint32_t bit) {
   return bit <= 0x1ff ? kRowMask[0] : bit <= 0x3fe00 ? kRowMask[1] : kRowMask[2];
 }
@@ -142,22 +131,7 @@ inline V beyond_first_in_rows(V v) {
   return v & (v - (rows_of(v) & kColumnRepeat));
 }
 
-// Which digits (bit d) and which bands (bit b) have a word that changed, from a 27-bit
-// word mask.
-inline std::uint32_t digits_of(std::uint32_t words) {
-  std::uint32_t m = words | words >> 1 | words >> 2;
-#if SUDOKU_TIER_AVX2
-  return _pext_u32(m, 0x1249249);
-#else
-  // pext without BMI2 (aarch64, portable x86 builds): bits 0, 3, ..., 24 packed by three
-  // shift-and-mask steps instead of a 9-step loop.
-  m &= 0x1249249;
-  m = (m | m >> 2) & 0x10c30c3;  // pairs at bits 0, 6, 12, 18; bit 24
-  m = (m | m >> 4) & 0x100f00f;  // nibbles at bits 0, 12; bit 24
-  m = (m | m >> 8) & 0x100ff;    // a byte at bit 0; bit 16
-  return (m | m >> 8) & 0x1ff;
-#endif
-}
+// Which bands (bit b) have a word that changed, from a 27-bit word mask.
 inline std::uint32_t bands_of(std::uint32_t words) {
   return ((words & 0x1249249) != 0) | ((words & 0x2492492) != 0) << 1 |
          ((words & 0x4924924) != 0) << 2;
@@ -180,11 +154,11 @@ inline std::uint32_t remove_places(std::uint32_t* F, int i, std::uint32_t cells)
 // clang keeps it scalar by itself (the same code with `#pragma clang loop vectorize(disable)`)
 // and has no `optimize` attribute.
 #if defined(__clang__)
-#define NQUEENS_NO_TREE_VECTORIZE
+#define SUDOKU_NO_TREE_VECTORIZE
 #else
-#define NQUEENS_NO_TREE_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
+#define SUDOKU_NO_TREE_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
 #endif
-NQUEENS_NO_TREE_VECTORIZE inline std::uint32_t clear_in_band(State& s, int b, std::uint32_t cells) {
+SUDOKU_NO_TREE_VECTORIZE inline std::uint32_t clear_in_band(State& s, int b, std::uint32_t cells) {
   std::uint32_t* band = &s.F[b];
   std::uint32_t changed = 0;
 #pragma GCC unroll 9
@@ -344,13 +318,6 @@ inline std::uint32_t or_lanes(V8 v) {
   const V4 q = h | __builtin_shufflevector(h, h, 2, 3, 2, 3);
   return q[0] | q[1];
 }
-inline bool any(V8 v) {
-#if SUDOKU_TIER_AVX2
-  return !_mm256_testz_si256((__m256i)v, (__m256i)v);
-#else
-  return or_lanes(v) != 0;
-#endif
-}
 // Lane b of v in every lane.
 template <int b>
 inline V8 lane_of(V8 v) {
@@ -434,23 +401,6 @@ inline void from_lanes(const V8* X, std::uint32_t* F) {
       X[3]};
   std::memcpy(F, w, sizeof w);
 }
-// Bit i set where word i of F (32 words) is not zero.
-inline std::uint32_t nonzero_words(const std::uint32_t* F) {
-  V8 x[4];
-  std::memcpy(x, F, sizeof x);
-#if SUDOKU_TIER_AVX2
-  std::uint32_t bits = 0;
-  for (int k = 0; k < 4; ++k)
-    bits |= static_cast<std::uint32_t>(_mm256_movemask_ps((__m256)(V8)(x[k] != 0))) << 8 * k;
-  return bits;
-#else
-  const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
-  V8 m = {};
-  for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
-  return or_lanes(m);
-#endif
-}
-
 // Once and twice over each band's digits 0-7 (x[0..2]), band b in lane b.
 inline void band_sums(const V8* x, V8& once, V8& twice) {
   const V8 a = __builtin_shufflevector(x[0], x[1], 0, 1, 2, 3, 8, 9, 10, 11);
@@ -524,6 +474,7 @@ inline V keep_column_singles(V y, V hidden) {
 
 // True when the solution `F` (each digit's band words, 32-byte aligned) has a rectangle none
 // of whose cells is given (`any_given`: the band words of the given cells).
+template <class Forms>
 inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_given) {
   // Digits 0-7 in lanes, digit 8 broadcast. Every place of a field lies in exactly two pairs
   // of the slot, so the nine pairs XOR to zero and digit 8's is the XOR of the other eight.
@@ -552,7 +503,7 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
   };
   for (int b = 0; b < 3; ++b) unit(x[b], any_given[b]);
   for (int s = 0; s < 3; ++s) unit(stack_word(x, s, op), stack_word(any_given, s, ScalarOps{}));
-  return any(repeat);
+  return Forms::any(repeat);
 }
 
 // Cells 0-63 of a digit from its three band words `w` (cells 64-80 are w[2] >> 10). Only the
@@ -561,60 +512,99 @@ inline bool has_free_rectangle(const std::uint32_t* F, const std::uint32_t* any_
   return w[0] | static_cast<std::uint64_t>(w[1]) << 27 | static_cast<std::uint64_t>(w[2]) << 54;
 }
 
-#if SUDOKU_TIER_AVX2 && !SUDOKU_TIER_AVX512
-// The 32 bytes of mask m: byte i all ones where bit i of m is set, else zero.
-inline __m256i bytes_of(std::uint32_t m) {
-  const __m256i spread =
-      _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(m)),
-                          _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2,
-                                           2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3));
-  const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201));
-  return _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit);
-}
-#endif
+// The steps with a form of their own per instruction set, as a tier's `Forms` (the search's
+// template argument) gives them: these portable ones for any CPU (the `sse4` and `scalar`
+// tiers), AVX2 ones (solve9_avx2.hpp, the `avx2` and `avx512` tiers) and AVX-512 ones
+// (solve9_avx512.cpp) derived from them, each replacing the steps its instructions do faster.
+struct Portable {
+  // The mini-rows of a band word that hold a place: bit 3 * row + box.
+  static inline std::uint32_t mini_rows(std::uint32_t x) {
+    return kTables.row_boxes[x & 0x1ff] | kTables.row_boxes[x >> 9 & 0x1ff] << 3 |
+           kTables.row_boxes[x >> 18] << 6;
+  }
 
-// Writes a solved grid's 81 cells (1-9) from its digit words. Cell 27 * b + p is bit p of band
-// b's word, so a digit's three words side by side are its 81 cells in order: each digit's
-// cells are set by one byte mask (AVX-512) or three 32-bit masks widened to bytes (AVX2). A
-// loop over each word's bits (27 loop exits the predictor cannot learn) took 4% of the solver's
-// time on serg when it returns the solution.
-inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
-#if SUDOKU_TIER_AVX512
-  __m512i low = _mm512_setzero_si512();   // cells 0-63
-  __m256i high = _mm256_setzero_si256();  // cells 64-80
-  for (int d = 0; d < 9; ++d) {
-    const std::uint32_t* w = &F[3 * d];
-    const std::uint64_t cells = low_cells(w);
-    low = _mm512_mask_mov_epi8(low, cells, _mm512_set1_epi8(static_cast<char>(d + 1)));
-    high = _mm256_mask_mov_epi8(high, w[2] >> 10, _mm256_set1_epi8(static_cast<char>(d + 1)));
+  // Which digits (bit d) have a word that changed, from a 27-bit word mask: bits 0, 3, ...,
+  // 24 of the words' OR by threes, packed by three shift-and-mask steps (pext without BMI2)
+  // instead of a 9-step loop.
+  static inline std::uint32_t digits_of(std::uint32_t words) {
+    std::uint32_t m = words | words >> 1 | words >> 2;
+    m &= 0x1249249;
+    m = (m | m >> 2) & 0x10c30c3;  // pairs at bits 0, 6, 12, 18; bit 24
+    m = (m | m >> 4) & 0x100f00f;  // nibbles at bits 0, 12; bit 24
+    m = (m | m >> 8) & 0x100ff;    // a byte at bit 0; bit 16
+    return (m | m >> 8) & 0x1ff;
   }
-  _mm512_storeu_si512(out, low);
-  _mm256_mask_storeu_epi8(out + 64, 0x1ffff, high);
-#elif SUDOKU_TIER_AVX2
-  // Cells 0-31, 32-63 and 49-80 (the last block overlaps the second, so that no store passes
-  // cell 80).
-  __m256i block[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
-  for (int d = 0; d < 9; ++d) {
-    const std::uint32_t* w = &F[3 * d];
-    const std::uint64_t cells = low_cells(w);
-    const std::uint32_t masks[3] = {static_cast<std::uint32_t>(cells),
-                                    static_cast<std::uint32_t>(cells >> 32),
-                                    static_cast<std::uint32_t>(cells >> 49) | (w[2] >> 10) << 15};
-    const __m256i digit = _mm256_set1_epi8(static_cast<char>(d + 1));
-    for (int k = 0; k < 3; ++k)
-      block[k] = _mm256_or_si256(block[k], _mm256_and_si256(bytes_of(masks[k]), digit));
+
+  // True when a lane of v is not zero.
+  static inline bool any(V8 v) { return or_lanes(v) != 0; }
+
+  // Bit i set where word i of F (32 words) is not zero.
+  static inline std::uint32_t nonzero_words(const std::uint32_t* F) {
+    V8 x[4];
+    std::memcpy(x, F, sizeof x);
+    const V8 weight = {1, 2, 4, 8, 16, 32, 64, 128};
+    V8 m = {};
+    for (int k = 0; k < 4; ++k) m |= (V8)(x[k] != 0) & (weight << 8 * k);
+    return or_lanes(m);
   }
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), block[0]);
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32), block[1]);
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 49), block[2]);
-#else
-  for (int d = 0; d < 9; ++d)
+
+  // Writes a solved grid's 81 cells (1-9) from its digit words (cell 27 * b + p is bit p of
+  // band b's word), a loop over each word's bits; the vector forms set each digit's cells by
+  // byte masks instead, since this loop's 27 exits, which the predictor cannot learn, took 4% of
+  // the solver's time on serg when it returns the solution.
+  static inline void write_cells(const std::uint32_t* F, std::uint8_t* out) {
+    for (int d = 0; d < 9; ++d)
+      for (int b = 0; b < 3; ++b)
+        for (std::uint32_t x = F[3 * d + b]; x; x &= x - 1)
+          out[27 * b + std::countr_zero(x)] = static_cast<std::uint8_t>(d + 1);
+  }
+
+  // How many open cells see the cell at bit p of band b (its row and box in the band, its
+  // column in the other two bands): the more, the more a guess there propagates. One
+  // popcount: the band's peers in the high half, the column in the other two bands in the
+  // low half, the second band's column bits moved up by one (column c's bits are c, c+9,
+  // c+18, so c+1, c+10, c+19 are free once masked).
+  static int open_peers(const std::uint32_t* open, int b, int p) {
+    const std::uint32_t column = kTables.column[p];
+    const std::uint64_t bits = static_cast<std::uint64_t>(open[b] & kTables.peers[p]) << 32 |
+                               (open[b == 0 ? 1 : 0] & column) |
+                               (open[b == 2 ? 1 : 2] & column) << 1;
+    return std::popcount(bits);
+  }
+
+  // The best bivalue cell (bits of `two`, by band) as one key, score above the place (the
+  // first place wins a tie, 127 - place), kept by max without a branch: which cell scores
+  // best is data the predictor cannot learn. -1 when there is none.
+  static int best_bivalue(const std::uint32_t* open, const std::uint32_t* two) {
+    int best = -1;
     for (int b = 0; b < 3; ++b)
-      for (std::uint32_t x = F[3 * d + b]; x; x &= x - 1)
-        out[27 * b + std::countr_zero(x)] = static_cast<std::uint8_t>(d + 1);
-#endif
+      for (std::uint32_t t = two[b]; t; t &= t - 1) {
+        const int p = std::countr_zero(t);
+        const int score = 3 * open_peers(open, b, p) + open_peers(two, b, p);
+        best = std::max(best, score << 7 | (127 - (32 * b + p)));
+      }
+    return best;
+  }
+
+  // The given cells of each digit as band words (given[3 * d + b], bit 9 * row + column of
+  // band b). False when a cell holds a value over 9. (Unused where a tier has its own.)
+  [[maybe_unused]] static bool given_words(const std::uint8_t* cells, std::uint32_t* given);
+};
+
+bool Portable::given_words(const std::uint8_t* cells, std::uint32_t* given) {
+  // Branch-free: an empty cell goes to a word that is thrown away.
+  std::uint32_t words[30] = {};
+  unsigned over = 0;
+  for (int i = 0; i < 81; ++i) {
+    const unsigned v = cells[i];
+    over |= v > 9;
+    words[3 * (v > 9 ? 0 : v) + i / 27] |= 1u << (i % 27);
+  }
+  std::memcpy(given, words + 3, 27 * sizeof *given);
+  return over == 0;
 }
 
+template <class Forms>
 struct Search {
   std::uint64_t limit;
   std::uint64_t solutions = 0;
@@ -630,7 +620,7 @@ struct Search {
     std::uint32_t pending = s.pending;
     // A box with one place left needs no rule of its own: only one permutation keeps that
     // mini-row, so the table below leaves the cell alone in its row (a row single).
-    x &= kTables.perm_cells[mini_rows(x)];
+    x &= kTables.perm_cells[Forms::mini_rows(x)];
     if (x == 0) return false;
     const std::uint32_t checked = x;
     // Every row has a place left (the permutation fits), so x less each row's lowest bit
@@ -703,17 +693,17 @@ struct Search {
     to_lanes(s.F, X);
     V8 Ub[4], keep[3], hidden;
     for_each_register(band_words(s.unsolved), Ub);
-    if (any(digit_rule(X, Ub, keep, hidden))) return -1;
+    if (Forms::any(digit_rule(X, Ub, keep, hidden))) return -1;
     V8 Y[4] = {{}, {}, {}, X[3]}, lost[4] = {};
     for (int b = 0; b < 3; ++b) {
       Y[b] = keep_column_singles(X[b] & keep[b], hidden);
       lost[b] = Y[b] ^ X[b];
     }
-    const bool changed = any(lost[0] | lost[1] | lost[2]);
+    const bool changed = Forms::any(lost[0] | lost[1] | lost[2]);
     if (changed) {
       alignas(32) std::uint32_t words[32];
       from_lanes(lost, words);
-      s.pending |= nonzero_words(words);
+      s.pending |= Forms::nonzero_words(words);
       from_lanes(Y, s.F);
     }
     const int last = digit_pass_scalar(s, digits & 0x100);
@@ -765,8 +755,8 @@ struct Search {
       for_each_register(U, Ub);
       V8 x[4], P[4];
       for (int k = 0; k < 4; ++k) x[k] = band_rule8(X[k], Ub[k], P[k]);
-      if (any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) |
-              ((V8)(x[3] == 0) & kDigit8Lanes)))
+      if (Forms::any((V8)(x[0] == 0) | (V8)(x[1] == 0) | (V8)(x[2] == 0) |
+                     ((V8)(x[3] == 0) & kDigit8Lanes)))
         return false;
       // Naked singles: an open cell with no digit, or a solved one with two, fails.
       {
@@ -774,7 +764,7 @@ struct Search {
         band_sums(x, once, twice);
         twice |= once & x[3];
         once |= x[3];
-        if (any((U & ~once) | (twice & ~U & kDigit8Lanes))) return false;
+        if (Forms::any((U & ~once) | (twice & ~U & kDigit8Lanes))) return false;
         const V8 n3 = U & ~twice;
         V8 nb[4];
         for_each_register(n3, nb);
@@ -785,13 +775,13 @@ struct Search {
       // rules' fixpoint (the last iteration still applies every rule). AVX-512 form in F's
       // layout, minima of 7 interleaved runs, Zen 4: serg 1.86 -> 1.79 us, magictour 5.48 ->
       // 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
-      if (!any(P[0] | P[1] | P[2] | P[3] | (x[0] ^ X[0]) | (x[1] ^ X[1]) | (x[2] ^ X[2]) |
-               (x[3] ^ X[3]))) {
+      if (!Forms::any(P[0] | P[1] | P[2] | P[3] | (x[0] ^ X[0]) | (x[1] ^ X[1]) | (x[2] ^ X[2]) |
+                      (x[3] ^ X[3]))) {
         V8 keep[3], hidden, keep8[3], hidden8, v8[3], u8[3];
         rotations(x[3], v8);
         rotations(U, u8);
-        if (any(digit_rule(x, Ub, keep, hidden) |
-                (digit_rule(v8, u8, keep8, hidden8) & kDigit8Lanes)))
+        if (Forms::any(digit_rule(x, Ub, keep, hidden) |
+                       (digit_rule(v8, u8, keep8, hidden8) & kDigit8Lanes)))
           return false;
         for (int b = 0; b < 3; ++b) {
           x[b] &= keep[b];
@@ -806,7 +796,7 @@ struct Search {
         const V8 p0 = columns_of(P[0]), p1 = columns_of(P[1]), p2 = columns_of(P[2]);
         V8 q[3];
         rotations(columns_of(P[3]), q);
-        if (any((p0 & p1) | (p2 & (p0 | p1)) | (q[0] & q[1]) | (q[2] & (q[0] | q[1]))))
+        if (Forms::any((p0 & p1) | (p2 & (p0 | p1)) | (q[0] & q[1]) | (q[2] & (q[0] | q[1]))))
           return false;
         cm = repeat3(p0 | p1 | p2);
         cm8 = repeat3(q[0] | q[1] | q[2]);
@@ -827,10 +817,10 @@ struct Search {
         changed |= y ^ X[k];
         X[k] = y;
       }
-      if (any(two)) return false;
+      if (Forms::any(two)) return false;
       const V8 placed_open = U & up;
       U &= ~up;
-      if (!any(changed | placed_open)) break;
+      if (!Forms::any(changed | placed_open)) break;
     }
     from_lanes(X, s.F);
     for (int b = 0; b < 3; ++b) s.unsolved[b] = U[b];
@@ -878,7 +868,7 @@ struct Search {
       const std::uint32_t dirty = s.dirty_d;
       if (!dirty) return true;
       s.dirty_d = 0;
-      const int n = digit_pass(s, digits_of(dirty));
+      const int n = digit_pass(s, Forms::digits_of(dirty));
       if (n < 0) return false;
       if (n == 0) return true;
     }
@@ -888,77 +878,8 @@ struct Search {
     if (++solutions != 1) return;
     // Counting to two: a rectangle of free cells in the first solution is the second. Not
     // checked when no guess is open (the search ends here anyway): 76% of 17-clue puzzles.
-    if (limit == 2 && depth > 0 && has_free_rectangle(s.F, any_given)) solutions = 2;
-    if (first) write_cells(s.F, first);
-  }
-
-  // How many open cells see the cell at bit p of band b (its row and box in the band, its
-  // column in the other two bands): the more, the more a guess there propagates. One
-  // popcount: the band's peers in the high half, the column in the other two bands in the
-  // low half, the second band's column bits moved up by one (column c's bits are c, c+9,
-  // c+18, so c+1, c+10, c+19 are free once masked).
-  static int open_peers(const std::uint32_t* open, int b, int p) {
-    const std::uint32_t column = kTables.column[p];
-    const std::uint64_t bits = static_cast<std::uint64_t>(open[b] & kTables.peers[p]) << 32 |
-                               (open[b == 0 ? 1 : 0] & column) |
-                               (open[b == 2 ? 1 : 2] & column) << 1;
-    return std::popcount(bits);
-  }
-
-  // The best bivalue cell (bits of `two`, by band) as one key, score above the place (the
-  // first place wins a tie, 127 - place), kept by max without a branch: which cell scores
-  // best is data the predictor cannot learn. -1 when there is none.
-  static int best_bivalue(const std::uint32_t* open, const std::uint32_t* two) {
-#if SUDOKU_TIER_AVX512
-    // Every place of a band at once, 16 to a vector, the bivalue ones selected by a mask
-    // (12.5 of them a choice on serg): the same scores as open_peers, without the loop whose
-    // length the predictor cannot learn. The choice was 14% of the search on serg, 9% on the
-    // hardest set. Same guesses; whole process, `count -j 1`, medians of 21 interleaved runs
-    // (Intel Xeon): serg 33.9 -> 32.0 ms, magictour 17.3 -> 16.9, 5,000 hardest 320 -> 307
-    // (7 runs).
-    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m512i best = _mm512_set1_epi32(-1);
-    for (int b = 0; b < 3; ++b) {
-      const int o1 = b == 0 ? 1 : 0, o2 = b == 2 ? 1 : 2;
-      // Open peers of each place in the words of `w`: its row and box in band b, its column
-      // in the other two bands.
-      const auto peers_in = [&](const std::uint32_t* w, __m512i peer, __m512i column) {
-        const __m512i in_band = _mm512_and_si512(peer, _mm512_set1_epi32(static_cast<int>(w[b])));
-        const __m512i in_column = _mm512_or_si512(
-            _mm512_and_si512(column, _mm512_set1_epi32(static_cast<int>(w[o1]))),
-            _mm512_slli_epi32(_mm512_and_si512(column, _mm512_set1_epi32(static_cast<int>(w[o2]))),
-                              1));
-        return _mm512_add_epi32(_mm512_popcnt_epi32(in_band), _mm512_popcnt_epi32(in_column));
-      };
-      for (int h = 0; h < 2; ++h) {
-        const __mmask16 bivalue = static_cast<__mmask16>(two[b] >> (16 * h));
-        const __m512i peer = _mm512_load_si512(kTables.peers + 16 * h);
-        const __m512i column = _mm512_load_si512(kTables.column + 16 * h);
-        const __m512i o = peers_in(open, peer, column);
-        const __m512i score = _mm512_add_epi32(_mm512_add_epi32(o, _mm512_slli_epi32(o, 1)),
-                                               peers_in(two, peer, column));
-        const __m512i key = _mm512_sub_epi32(
-            _mm512_add_epi32(_mm512_slli_epi32(score, 7), _mm512_set1_epi32(127 - 32 * b - 16 * h)),
-            lane);
-        best = _mm512_mask_max_epi32(best, bivalue, best, key);
-      }
-    }
-    // Across the lanes: 256-bit halves, 128-bit quarters, then pairs and single lanes.
-    best = _mm512_max_epi32(best, _mm512_shuffle_i32x4(best, best, 0x4e));
-    best = _mm512_max_epi32(best, _mm512_shuffle_i32x4(best, best, 0xb1));
-    best = _mm512_max_epi32(best, _mm512_shuffle_epi32(best, _MM_PERM_BADC));
-    best = _mm512_max_epi32(best, _mm512_shuffle_epi32(best, _MM_PERM_CDAB));
-    return _mm512_cvtsi512_si32(best);
-#else
-    int best = -1;
-    for (int b = 0; b < 3; ++b)
-      for (std::uint32_t t = two[b]; t; t &= t - 1) {
-        const int p = std::countr_zero(t);
-        const int score = 3 * open_peers(open, b, p) + open_peers(two, b, p);
-        best = std::max(best, score << 7 | (127 - (32 * b + p)));
-      }
-    return best;
-#endif
+    if (limit == 2 && depth > 0 && has_free_rectangle<Forms>(s.F, any_given)) solutions = 2;
+    if (first) Forms::write_cells(s.F, first);
   }
 
   // Picks the cell to branch on: among the cells with the fewest candidates (two, nearly
@@ -977,7 +898,7 @@ struct Search {
       }
       two[b] = s.unsolved[b] & twice & ~thrice;
     }
-    const int best = best_bivalue(s.unsolved, two);
+    const int best = Forms::best_bivalue(s.unsolved, two);
     if (best >= 0) {
       const int place = 127 - (best & 127);
       band = place >> 5;
@@ -991,7 +912,7 @@ struct Search {
         int n = 0;
         for (int d = 0; d < 9; ++d) n += s.F[3 * d + b] >> p & 1;
         if (n > best_n) continue;
-        const int score = open_peers(s.unsolved, b, p);
+        const int score = Forms::open_peers(s.unsolved, b, p);
         if (n < best_n || score > best_score) {
           best_n = n;
           best_score = score;
@@ -1036,49 +957,6 @@ struct Search {
   }
 };
 
-// The given cells of each digit as band words (given[3 * d + b], bit 9 * row + column of band
-// b). False when a cell holds a value over 9.
-bool given_words(const std::uint8_t* cells, std::uint32_t* given) {
-#if SUDOKU_TIER_AVX2
-  // A compare per digit and 32 cells, the lanes packed into bits by movemask: no branch
-  // on where the givens are (a branch per cell mispredicted about 25 times a puzzle).
-  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cells));
-  const __m256i mid = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cells + 32));
-  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cells + 49));
-  const __m256i nine = _mm256_set1_epi8(9);
-  const __m256i fits =
-      _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, nine), nine),
-                                        _mm256_cmpeq_epi8(_mm256_max_epu8(mid, nine), nine)),
-                       _mm256_cmpeq_epi8(_mm256_max_epu8(hi, nine), nine));
-  if (_mm256_movemask_epi8(fits) != -1) return false;
-  for (int d = 0; d < 9; ++d) {
-    const __m256i v = _mm256_set1_epi8(static_cast<char>(d + 1));
-    const std::uint64_t first =
-        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, v))) |
-        static_cast<std::uint64_t>(
-            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(mid, v))))
-            << 32;  // cells 0-63
-    const std::uint32_t last =
-        static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, v))) >> 15;  // 64-80
-    given[3 * d] = static_cast<std::uint32_t>(first) & kBandAll;
-    given[3 * d + 1] = static_cast<std::uint32_t>(first >> 27) & kBandAll;
-    given[3 * d + 2] = (static_cast<std::uint32_t>(first >> 54) | last << 10) & kBandAll;
-  }
-  return true;
-#else
-  // Branch-free: an empty cell goes to a word that is thrown away.
-  std::uint32_t words[30] = {};
-  unsigned over = 0;
-  for (int i = 0; i < 81; ++i) {
-    const unsigned v = cells[i];
-    over |= v > 9;
-    words[3 * (v > 9 ? 0 : v) + i / 27] |= 1u << (i % 27);
-  }
-  std::memcpy(given, words + 3, 27 * sizeof *given);
-  return over == 0;
-#endif
-}
-
 // The givens' digit words in lanes (to_lanes of the given words, words 27-31 zero):
 // not zero when a digit is given twice in a row, box or column. columns[0] gets digits 1-8's
 // given columns (in all three rows), columns[1] digit 9's (lanes 0-2). Digit 9's column sums
@@ -1106,10 +984,11 @@ inline V8 given_repeats(const V8* X, V8* columns) {
 // cell) is settled, as `update` would leave it: a third of serg's word updates and most of
 // 17-clue's were this first look. A word the rule empties or that places a digit is left
 // pending for `update`. False when a digit is given twice in a house. s.unsolved must be set.
+template <class Forms>
 bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, State& s) {
   V8 X[4], columns[2];
   to_lanes(given, X);
-  if (any(given_repeats(X, columns))) return false;
+  if (Forms::any(given_repeats(X, columns))) return false;
   V8 ag[4], u[4];
   for_each_register(band_words(any_given), ag);
   for_each_register(band_words(s.unsolved), u);
@@ -1130,27 +1009,30 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
   alignas(32) std::uint32_t flags[32];
   from_lanes(W, s.F);
   from_lanes(pending, flags);
-  s.pending = nonzero_words(flags);
+  s.pending = Forms::nonzero_words(flags);
   return true;
 }
 
-// The tier's sudoku::solve9 and sudoku::givens_repeat9 (include/sudoku/solve.hpp); the tier
-// file's Solve9Tier points at them.
-std::uint64_t solve(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
-                    std::uint64_t* guesses) {
+// sudoku::solve9 and sudoku::givens_repeat9 (include/sudoku/solve.hpp) with a tier's forms:
+// the tier file's entry points (solve9_tiers.hpp) call them. solve_cells stays a function of its
+// own (a jump per puzzle), which clang compiles as it did the tier's entry point itself: inlined
+// there, the start's registers were allocated differently.
+template <class Forms>
+[[gnu::noinline]] std::uint64_t solve_cells(const std::uint8_t* cells, std::uint64_t limit,
+                                            std::uint8_t* solution, std::uint64_t* guesses) {
   // The givens go in whole: each digit's words keep its given cells and lose every other
   // cell of their rows, columns and boxes and every other given cell, so the band rules
   // start from there instead of finding each given as a row single: band-rule applications
   // per puzzle 150 -> 126 on 17-clue, 114 -> 101 on serg, 2-3% less CPU time.
   alignas(32) std::uint32_t given[32] = {};
-  if (!given_words(cells, given)) return 0;
+  if (!Forms::given_words(cells, given)) return 0;
   State s;
   std::uint32_t any_given[3] = {0, 0, 0};
   for (int i = 0; i < 27; ++i) any_given[kBandOf[i]] |= given[i];
   s.dirty_n = s.dirty_d = kBandAll;  // every word unseen by both passes
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandAll & ~any_given[b];
-  if (!start_digits(given, any_given, s)) return 0;  // a digit given twice in a house
-  Search search{limit};
+  if (!start_digits<Forms>(given, any_given, s)) return 0;  // a digit given twice in a house
+  Search<Forms> search{limit};
   search.first = solution;
   search.any_given = any_given;
   if (limit > 0) search.run(s);
@@ -1158,13 +1040,14 @@ std::uint64_t solve(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t
   return search.solutions;
 }
 
+template <class Forms>
 bool givens_repeat(const std::uint8_t* cells) {
   alignas(32) std::uint32_t given[32] = {};
-  if (!given_words(cells, given)) return false;
+  if (!Forms::given_words(cells, given)) return false;
   V8 X[4], columns[2];
   to_lanes(given, X);
-  return any(given_repeats(X, columns));
+  return Forms::any(given_repeats(X, columns));
 }
 
 }  // namespace
-}  // namespace sudoku::SUDOKU_TIER
+}  // namespace sudoku

@@ -11,26 +11,20 @@
 // registers. Until this policy the tier had a hand-written copy of the search without refill:
 // on an Intel Xeon (model 207), one thread, medians of 5 interleaved runs, count 16 0.23 ->
 // 0.19 s, count 17 1.52 -> 1.21 s; the same policy without refill 0.25 s at N = 16.
-#include "count_frontier.hpp"
-
+//
+// Every x86-64 build compiles this file for AVX-512 (base/isa.hpp), whatever -march says, and
+// runs it only where the CPU has it, so packaged builds are not 12x slower.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <memory>
 
-// Built for AVX-512 (-march=native on such a machine): the kernel is always used. A generic
-// x86-64 build (g++ or clang) compiles the kernel for AVX-512 anyway (target pragma, or
-// `#pragma clang attribute`) and uses it when the CPU has it (checked once at run time), so
-// packaged builds are not 12x slower.
-#if defined(__AVX512F__)
-#define NQUEENS_FRONTIER 1
-#elif defined(__x86_64__) && defined(__GNUC__)
-#define NQUEENS_FRONTIER 1
-#define NQUEENS_FRONTIER_DISPATCH 1
-#endif
+#include "base/isa.hpp"
+#include "count_frontier.hpp"
 
-#if defined(NQUEENS_FRONTIER)
+#if defined(__x86_64__)
 #include <immintrin.h>
+#define NQUEENS_AVX512_TIER 1
 #if defined(__GNUC__) && !defined(__clang__)
 // g++ 12's own _mm512_slli/srli_epi32 and _mm512_permutexvar_epi32 trip these on their
 // _mm512_undefined_epi32() operand.
@@ -41,15 +35,9 @@
 
 namespace nqueens::kernels {
 
-#if defined(NQUEENS_FRONTIER)
+#if defined(NQUEENS_AVX512_TIER)
 
-#if defined(NQUEENS_FRONTIER_DISPATCH) && defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,popcnt,bmi,bmi2"))), \
-                             apply_to = function)
-#elif defined(NQUEENS_FRONTIER_DISPATCH)
-#pragma GCC push_options
-#pragma GCC target("avx512f,popcnt,bmi,bmi2")
-#endif
+NQUEENS_TARGET_BEGIN(NQUEENS_ISA_AVX512)
 
 namespace {
 
@@ -130,39 +118,15 @@ Tally count_avx512(const JobStart& s) {
 
 }  // namespace
 
-#if defined(NQUEENS_FRONTIER_DISPATCH) && defined(__clang__)
-#pragma clang attribute pop
-#elif defined(NQUEENS_FRONTIER_DISPATCH)
-#pragma GCC pop_options
-#endif
+NQUEENS_TARGET_END
 
-namespace {
-
-bool cpu_has_avx512() {
-#if defined(NQUEENS_FRONTIER_DISPATCH)
-  static const bool has = __builtin_cpu_supports("avx512f");
-  return has;
-#else
-  return true;
-#endif
+Tally count_frontier_avx512(const JobStart& s) {
+  return base::isa::avx512() ? count_avx512(s) : count_scalar(s);
 }
 
-}  // namespace
+#else  // not x86-64
 
-bool frontier_available(int n) {
-  return n >= 4 && n <= 31 && cpu_has_avx512();
-}
-
-Tally count_frontier(const JobStart& s) {
-  return cpu_has_avx512() ? count_avx512(s) : count_scalar(s);
-}
-
-#else  // no AVX-512: the scalar kernel does all the work
-
-bool frontier_available(int) {
-  return false;
-}
-Tally count_frontier(const JobStart& s) {
+Tally count_frontier_avx512(const JobStart& s) {
   return count_scalar(s);
 }
 
