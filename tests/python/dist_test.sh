@@ -11,7 +11,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(realpath -m "$1")
 python=${2:-/usr/bin/python3}
-cli=${3:-}
+cli=${3:+$(realpath "$3")}  # the tests run elsewhere
 rm -rf "$work"
 mkdir -p "$work/dist"
 export PYTHONDONTWRITEBYTECODE=1
