@@ -19,6 +19,14 @@ expect_full() {
 }
 for cmd in solve count rate explain hint; do expect_full "$cmd"; done
 expect_full generate --seed 1
+# Puzzles are printed as they are made: a million into /dev/full stops at the first failed
+# write (it ran for minutes before writing anything), and `| head -1` gets its line.
+timeout 60 "$BIN" generate -n 1000000 >/dev/full 2>"$T/err" </dev/null
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^sudoku: cannot write output" "$T/err" ||
+  fail "generate -n 1000000 > /dev/full: exit $rc: $(head -c 300 "$T/err")"
+got=$(timeout 60 "$BIN" generate -n 1000000 --seed 3 2>/dev/null | head -n 1)
+[ "$got" = "$("$BIN" generate --seed 3)" ] || fail "generate -n 1000000 | head -1: [$got]"
 expect_full bench "$T/one.txt" --repeat 1
 expect_full --help
 

@@ -85,6 +85,20 @@ generate)
   "$bin" generate --size 4 --seed 2 --format json | grep -q '"puzzle"' || fail "4x4 json"
   "$bin" generate --difficulty hard --seed 4 | "$bin" rate | grep -q "^hard " || fail "hard"
   "$bin" generate --symmetry spiral >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad symmetry"
+  # The output for a seed is the same at any -j, and the same as when every puzzle was made
+  # before the first was printed (tests/sudoku/generated/: that version's output of each
+  # command below; a failed difficulty's message comes in its place in the order).
+  gen=$(dirname "$0")/generated
+  for j in 1 2 7; do
+    "$bin" generate --seed 7 -n 30 -j $j | cmp -s - "$gen/seed7-n30.txt" || fail "seed 7, -j $j"
+    "$bin" generate --size 4 --seed 3 -n 20 --format grid -j $j | cmp -s - "$gen/4x4-grid-seed3-n20.txt" ||
+      fail "4x4 grid, seed 3, -j $j"
+    "$bin" generate --seed 11 -n 5 --json --symmetry rot180 -j $j | cmp -s - "$gen/json-rot180-seed11-n5.txt" ||
+      fail "json rot180, seed 11, -j $j"
+    "$bin" generate --seed 1 -n 6 --difficulty hard --attempts 4 -j $j >"$tmp/out" 2>"$tmp/err"
+    [ $? -eq 1 ] && cmp -s "$tmp/out" "$gen/hard-attempts4-seed1-n6.txt" &&
+      cmp -s "$tmp/err" "$gen/hard-attempts4-seed1-n6.err" || fail "hard, 4 attempts, seed 1, -j $j"
+  done
   ;;
 rate)
   echo "$p17" | "$bin" rate >"$tmp/out" || fail "exit $?"

@@ -76,8 +76,9 @@ struct GenerateArgs {
   std::string seed_text;  // --seed, 0..2^64-1 (default: random)
   bool no_minimal = false;
 };
-// Puzzles one `generate` prints: all are held until printed in order (a 25x25 line is 625
-// bytes), and 2e9 of them would end in std::bad_alloc.
+// Puzzles one `generate` prints. They are streamed (memory does not grow with -n); the cap
+// keeps a slip of the finger from running for days (9x9: about 3,000 a second on one core).
+// More are made by several runs: puzzle i uses seed + i.
 constexpr int kMaxGenerateCount = 1'000'000;
 int run_generate(const GenerateArgs& a);
 
