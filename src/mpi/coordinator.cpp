@@ -117,36 +117,65 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     else
       roster.given_batch(rank, since(t0));
   };
-  // Takes one message from a rank if one has arrived: results and a request, or the
-  // acknowledgement of a stop.
-  std::vector<std::uint64_t> words;
-  auto receive = [&] {
-    int arrived = 0;
-    MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
-    if (!arrived) return false;
-    const int from = status.MPI_SOURCE;
-    int count = 0;
-    MPI_Get_count(&status, MPI_UINT64_T, &count);
-    words.resize(static_cast<std::size_t>(count));
-    MPI_Recv(words.data(), count, MPI_UINT64_T, from, status.MPI_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    if (status.MPI_TAG == kTagReady) {
+  // Each message from a rank is received with MPI_Irecv and taken once complete, never with a
+  // blocking receive: results over the eager limit are read from the sender's memory once
+  // matched, and a rank killed on the way (kill -9, under `mpirun --enable-recovery`) leaves a
+  // receive that never completes, which would stall rank 0 for good. Such a rank's batch is
+  // counted again once it is overdue, like a frozen rank's. A rank has at most one message on
+  // the way: it waits for rank 0's answer to each.
+  struct Incoming {
+    MPI_Request request = MPI_REQUEST_NULL;
+    int tag = 0;
+    std::vector<std::uint64_t> words;
+  };
+  std::vector<Incoming> incoming(static_cast<std::size_t>(ranks));
+  auto take = [&](int from, Incoming& in) {
+    if (in.tag == kTagReady) {
       roster.acknowledged(from);
-      return true;
+      return;
     }
-    if (status.MPI_TAG != kTagResults)
+    if (in.tag != kTagResults)
       throw std::runtime_error("unexpected message from rank " + std::to_string(from));
-    const std::vector<JobResult> results = decode_results(words);
+    const std::vector<JobResult> results = decode_results(in.words);
     std::vector<JobResult> fresh;
     {
       std::lock_guard g(lock);
-      fresh = dispatcher.finish(from, results, static_cast<double>(words[0]) * 1e-6);
+      fresh = dispatcher.finish(from, results, static_cast<double>(in.words[0]) * 1e-6);
     }
     for (const JobResult& j : fresh) session.record(j.index, j.counts);
     roster.asked(from);
     answer(from);
-    return true;
+  };
+  // Starts receiving a message that has arrived, and takes those that are complete; returns
+  // whether anything happened.
+  auto receive = [&] {
+    bool moved = false;
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived) {
+      Incoming& in = incoming[static_cast<std::size_t>(status.MPI_SOURCE)];
+      if (in.request != MPI_REQUEST_NULL)
+        throw std::runtime_error("two messages at once from rank " +
+                                 std::to_string(status.MPI_SOURCE));
+      int count = 0;
+      MPI_Get_count(&status, MPI_UINT64_T, &count);
+      in.words.resize(static_cast<std::size_t>(count));
+      in.tag = status.MPI_TAG;
+      MPI_Irecv(in.words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG,
+                MPI_COMM_WORLD, &in.request);
+      moved = true;
+    }
+    for (int r = 1; r < ranks; ++r) {
+      Incoming& in = incoming[static_cast<std::size_t>(r)];
+      if (in.request == MPI_REQUEST_NULL) continue;
+      int complete = 0;
+      MPI_Test(&in.request, &complete, MPI_STATUS_IGNORE);
+      if (!complete) continue;
+      take(r, in);
+      moved = true;
+    }
+    return moved;
   };
   for (;;) {
     if (session.stop_requested()) {
@@ -173,12 +202,15 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
     session.poll();
   }
   if (local.joinable()) local.join();
+  // The final record is saved before any rank is released: from "go" on, a rank frozen inside
+  // MPI_Finalize can keep the job from ending normally (docs/RELIABILITY.md, "MPI").
+  RunResult result = session.finish();
   if (end.hung.empty()) {  // every rank is ready: all call MPI_Finalize together
     for (int r = 1; r < ranks; ++r) send(r, kTagGo, {});
     for (Outgoing& o : outgoing) MPI_Wait(&o.request, MPI_STATUS_IGNORE);
     end.released = true;
   }  // else the job ends with MPI_Abort, sends to the hung ranks never complete
-  return session.finish();
+  return result;
 }
 
 }  // namespace nqueens::mpi

@@ -1,7 +1,16 @@
 // The messages between rank 0 (the coordinator) and the counting ranks of nqueens-mpi.
-// Every message is an array of uint64 words; only job indices of the shared JobList travel
-// (every rank builds the same list, checked by fingerprint before any work), never jobs.
+// Every rank builds the same JobList (checked by fingerprint before any work); only job
+// indices and counts travel, never jobs.
 //
+// The start (rank 0 waits at most --start-timeout seconds from its start for every hello):
+//   0 -> worker, tag kTagMethod, 1 word: the counting method rank 0 chose (`--method auto`
+//     depends on the CPU, and every rank must build rank 0's list)
+//   worker -> 0, tag kTagHello, bytes: 8 uint64 words (exit code, exit 0/1, counting threads,
+//     job-list fingerprint, CPUs the rank may use, then its ProcessIdentity: pid, start ticks,
+//     boot hash), then the text of its argument error, if any
+//   0 -> worker, tag kTagVerdict, 2 words: exit code, exit (0: count, 1: end without counting)
+//
+// The count:
 //   worker -> 0, tag kTagResults: "here is my last batch, give me more"
 //     +-----------+-------+-------+------+-----+-------+-----
 //     | micros    | index | total | f180 | f90 | index | ...    4 words a finished job
@@ -15,12 +24,10 @@
 //     | index | index | ...     job indices, in list order; no words at all means "stop"
 //     +-------+-------+-----
 //
+// The end:
 //   worker -> 0, tag kTagReady, no words: "told to stop; waiting for go"
-//   0 -> worker, tag kTagGo, no words: every rank is ready; all call MPI_Finalize (sent only
-//   when no rank is hung: see Roster in dispatcher.hpp for why)
-//
-//   rank R -> 0, tag kTagMessage: the text of R's argument error (only when the go/no-go
-//   step said R failed), so that rank 0 prints the one message.
+//   0 -> worker, tag kTagGo, no words: every rank is ready and the final record is saved; all
+//   call MPI_Finalize (sent only when no rank is hung: see Roster in dispatcher.hpp for why)
 #pragma once
 
 #include <cstddef>
@@ -30,9 +37,19 @@ namespace nqueens::mpi {
 
 inline constexpr int kTagResults = 1;
 inline constexpr int kTagWork = 2;
-inline constexpr int kTagMessage = 3;
+inline constexpr int kTagMethod = 3;
 inline constexpr int kTagReady = 4;
 inline constexpr int kTagGo = 5;
+inline constexpr int kTagHello = 6;
+inline constexpr int kTagVerdict = 7;
+
+inline constexpr std::size_t kHelloWords = 8;  // before the error text
+
+// --start-timeout's default: the longest rank 0 waits from its start for every rank's hello
+// (MPI_Init included) before it gives up with one line. A counting rank gives up on MPI_Init
+// kStartMarginSeconds later, so that rank 0's line comes first when rank 0 is not the one stuck.
+inline constexpr double kStartTimeoutSeconds = 60;
+inline constexpr double kStartMarginSeconds = 5;
 
 inline constexpr std::size_t kResultWords = 4;          // per finished job
 inline constexpr std::size_t kMaxBatchJobs = 1u << 16;  // jobs per message (2.1 MB of results)

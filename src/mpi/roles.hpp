@@ -22,9 +22,10 @@ struct RanksAtEnd {
 // threads when threads[0] > 0) and records every result in `session`, which saves and
 // reports (nqueens/run.hpp). Returns when every job is in and every rank is either ready to
 // finish (then all are sent "go") or hung, or at once when the session's stop flag is set
-// (the other ranks are then not released). `min_overdue_seconds`: the least time a batch is
-// out before another rank may count it too (Dispatcher, "Overdue batches"; --overdue-after),
-// and how long a silent rank is waited for once every job is in (Roster).
+// (the other ranks are then not released).
+// `min_overdue_seconds`: the least time a batch is out before another rank may count it too
+// (Dispatcher, "Overdue batches"; --overdue-after), and how long a silent rank is waited for
+// once every job is in (Roster). The final record is saved before any rank is released.
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
                      double min_overdue_seconds, RanksAtEnd& end);
 

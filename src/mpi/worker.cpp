@@ -4,9 +4,9 @@
 #include <chrono>
 #include <limits>
 #include <stdexcept>
-#include <thread>
 
 #include "protocol.hpp"
+#include "receive.hpp"
 #include "roles.hpp"
 
 namespace nqueens::mpi {
@@ -19,25 +19,6 @@ std::uint64_t word(Count c) {
   return static_cast<std::uint64_t>(c);
 }
 
-// Waits for the next message from rank 0 with `tag` without spinning a core (Open MPI's
-// blocking receive would), so ranks that share a node with others leave the cores to the
-// counting threads.
-std::vector<std::uint64_t> receive(int tag) {
-  MPI_Status status;
-  int arrived = 0;
-  for (auto pause = std::chrono::microseconds(20);;) {
-    MPI_Iprobe(0, tag, MPI_COMM_WORLD, &arrived, &status);
-    if (arrived) break;
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::microseconds(1000));
-  }
-  int count = 0;
-  MPI_Get_count(&status, MPI_UINT64_T, &count);
-  std::vector<std::uint64_t> words(static_cast<std::size_t>(count));
-  MPI_Recv(words.data(), count, MPI_UINT64_T, 0, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return words;
-}
-
 }  // namespace
 
 void count_for_coordinator(const JobList& list, int threads) {
@@ -45,10 +26,10 @@ void count_for_coordinator(const JobList& list, int threads) {
   for (;;) {
     MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResults,
              MPI_COMM_WORLD);
-    const std::vector<std::uint64_t> batch = receive(kTagWork);
+    const std::vector<std::uint64_t> batch = receive_words(0, kTagWork);
     if (batch.empty()) {  // stop: acknowledge, then wait until every rank is ready
       MPI_Send(nullptr, 0, MPI_UINT64_T, 0, kTagReady, MPI_COMM_WORLD);
-      receive(kTagGo);
+      receive_words(0, kTagGo);
       return;
     }
     std::vector<std::size_t> indices(batch.begin(), batch.end());

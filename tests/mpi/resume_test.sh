@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A cluster run killed part way resumes to the exact result, whichever process dies: kill -9 of
-# a counting rank, of rank 0, or of mpirun itself. The record is the threaded counter's, so
+# a counting rank (mpirun then ends the other ranks, and rank 0 saves and says so), of rank 0,
+# or of mpirun itself. The record is the threaded counter's, so
 # `nqueens count` resumes an MPI run and nqueens-mpi resumes a threaded one.
 # Usage: resume_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK N [NQUEENS]   (N: the board counted,
 # 17 in release builds, 16 under the sanitizers; the threaded cross-checks are skipped without
@@ -44,7 +45,7 @@ unfinished() {  # the record is not complete (the kill came part way)
 start_killed() {
   local who=$1 rec=$2
   "$mpiexec" -np 3 "$bin" count "$n" -j 1 --checkpoint "$rec" --checkpoint-seconds 0.05 -q \
-    >/dev/null 2>&1 &
+    >/dev/null 2>"$rec.err" &
   local pid=$!
   wait_for_progress "$rec" || fail "$who: no checkpoint appeared"
   local ranks victim
@@ -70,6 +71,14 @@ resume() {
 }
 
 start_killed rank1 a.rec
+# Open MPI's mpirun ends every rank once one dies: SIGTERM, then SIGKILL milliseconds later.
+# Rank 0's line about it is written by its SIGTERM handler, but mpirun does not always pass on
+# output written that late, so it is reported here, not required.
+if grep -q "^nqueens-mpi: ended by SIGTERM, which mpirun sends to every rank when one dies.*the same command resumes from a.rec" a.rec.err; then
+  echo "kill -9 of rank 1: rank 0 said why the run ended"
+else
+  echo "note: kill -9 of rank 1: rank 0's line did not come through mpirun"
+fi
 resume "kill -9 of rank 1, resumed by mpirun -np 3" "$mpiexec" -np 3 "$bin" count "$n" -j 1 --checkpoint a.rec
 
 start_killed rank0 b.rec

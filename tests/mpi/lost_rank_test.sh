@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A rank killed with SIGKILL part way: under `mpirun --enable-recovery` the job goes on without
+# it and prints the exact count, exit 0 (its batch is counted again by another rank once it is
+# overdue, --overdue-after 1, and rank 0 ends the job once the count is complete, naming the
+# rank). Without --enable-recovery Open MPI's mpirun ends every rank once one dies; that case,
+# and its resume, is tests/mpi/resume_test.sh. Usually 3-8 s.
+# Usage: lost_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK [N]   (default 17; sanitizer builds
+# pass 16)
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
+mpiexec=$1 bin=$2 check=$3 n=${4:-17}
+cd "$tmp" || exit 1
+
+rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
+  local c
+  for c in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$c"
+  done
+}
+
+start=$SECONDS
+"$mpiexec" --enable-recovery -np 3 "$bin" count $n -j 1 --overdue-after 1 --checkpoint f.rec \
+  --checkpoint-seconds 0.05 -q >out 2>err &
+pid=$!
+for _ in $(seq 1 500); do  # until the record lists some done jobs: the run is part way
+  [ -f f.rec ] && grep -q '^done [0-9]' f.rec && break
+  sleep 0.02
+done
+victim=$(rank_pid $pid 1)
+if [ -z "$victim" ]; then
+  fail "no rank 1 found"
+else
+  kill -9 "$victim"
+  echo "rank 1 (pid $victim) killed after $((SECONDS - start)) s"
+fi
+for _ in $(seq 1 600); do
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 $pid 2>/dev/null; then
+  fail "mpirun still running 60 s after rank 1 was killed"
+  kill -9 $pid
+fi
+wait $pid
+rc=$?
+echo "mpirun exit $rc after $((SECONDS - start)) s"
+"$check" $n <out || fail "wrong or missing result (exit $rc): $(cat out) $(cat err)"
+grep -q "^nqueens-mpi: rank(s) 1 stopped answering" err ||
+  fail "rank 1 was not reported as lost (did the run end before the kill?): $(cat err)"
+[ $rc -eq 0 ] || fail "mpirun exit $rc, expected 0 (the result is complete): $(cat err)"
+jobs=$(sed -n 's/^jobs //p' f.rec)
+grep -qx "done 0-$((jobs - 1))" f.rec || fail "the record is not complete: $(grep '^done' f.rec)"
+finish
