@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "api.hpp"
+#include "query.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/io.hpp"
@@ -129,10 +131,8 @@ json solve_json(const sudoku::Grid& puzzle) {
 Reply handle_sudoku_api(const Params& params) {
   auto text = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
   try {
-    auto get = [&](const char* key) -> std::string {
-      auto it = params.find(key);
-      return it == params.end() ? std::string() : it->second;
-    };
+    check_names(params, "sudoku", {"op", "puzzle", "level", "number"});
+    auto get = [&](const char* key) { return text_param(params, key).value_or(""); };
     const std::string op = get("op").empty() ? "solve" : get("op");
     sudoku::Grid puzzle(3);
     if (op == "generate") {
@@ -148,8 +148,7 @@ Reply handle_sudoku_api(const Params& params) {
         o.level = l;
       }
       // number: which random puzzle (the same number gives the same puzzle)
-      const std::string number = get("number");
-      o.seed = number.empty() ? 1 : std::stoull(number.substr(0, 19));
+      o.seed = number_param(params, "number", 0, std::numeric_limits<std::uint64_t>::max(), 1);
       o.max_attempts = 2000;
       auto g = sudoku::generate(o);
       if (!g) return {400, text({{"error", "no puzzle of that level turned up; try another"}})};
