@@ -287,6 +287,27 @@ TEST_F(Served, SlowAndIdleClientsDoNotHoldUpOthers) {
   for (int s : slow) ::close(s);
 }
 
+TEST_F(Served, OverTheConnectionCapTheOldestIdleOneGoes) {
+  nqueens::web::ServerOptions o;
+  o.max_connections = 4;
+  o.request_read_seconds = 30;  // the idle ones would stay
+  start(o);
+  std::vector<int> idle;
+  for (int i = 0; i < 4; ++i) {
+    idle.push_back(connect_socket());
+    std::this_thread::sleep_for(50ms);  // in order, oldest first
+  }
+  // A fifth client is served: the oldest idle connection made room and was closed.
+  const std::string reply =
+      exchange("GET /api/limits HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_NE(reply.find("HTTP/1.1 200"), std::string::npos) << reply;
+  char byte = 0;
+  pollfd p{idle[0], POLLIN, 0};
+  ASSERT_EQ(::poll(&p, 1, 5000), 1) << "the oldest idle connection is still open";
+  EXPECT_EQ(::recv(idle[0], &byte, 1, 0), 0);
+  for (int s : idle) ::close(s);
+}
+
 TEST_F(Served, EveryEndpointReadsItsParametersStrictly) {
   start({});
   // Each endpoint with a valid query, then with a fault added. The first two forms are the
