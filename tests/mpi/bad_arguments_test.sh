@@ -35,9 +35,9 @@ expect_refused "--overdue-after 0" "overdue-after must be a number of seconds in
 expect_refused "--overdue-after -1" "overdue-after must be a number of seconds in" -np 3 "$bin" count 10 --overdue-after -1
 expect_refused "--overdue-after 1e9" "overdue-after must be a number of seconds in" -np 3 "$bin" count 10 --overdue-after 1e9
 expect_refused "--overdue-after x" "overdue-after" -np 3 "$bin" count 10 --overdue-after x
-expect_refused "--start-timeout 0" "start-timeout must be in (0, 86400], got 0" \
+expect_refused "--start-timeout 0" "start-timeout must be a number of seconds in (0, 86400], got '0'" \
   -np 3 "$bin" count 10 --start-timeout 0
-expect_refused "--start-timeout 1e9" "start-timeout must be in" -np 3 "$bin" count 10 --start-timeout 1e9
+expect_refused "--start-timeout 1e9" "start-timeout must be a number of seconds in" -np 3 "$bin" count 10 --start-timeout 1e9
 expect_refused "--start-timeout x" "start-timeout" -np 3 "$bin" count 10 --start-timeout=x
 printf 'hello\n' >garbage.rec
 expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \
