@@ -5,21 +5,10 @@
 
 #include <cstdint>
 
+#include "bits.hpp"  // Row, column_mask, lowest_bit, NQ_HOST_DEVICE
 #include "nqueens/branch.hpp"
 
-#if defined(__CUDACC__)
-#define NQ_HOST_DEVICE __host__ __device__
-#else
-#define NQ_HOST_DEVICE
-#endif
-
 namespace nqueens::kernels {
-
-using Row = std::uint32_t;
-
-NQ_HOST_DEVICE inline Row lowest_bit(Row x) {
-  return x & (0u - x);
-}
 
 // Shared by the job generator, the CPU kernels and the GPU kernel, so a job prefix obeys
 // exactly the rules every search applies below it.
@@ -53,7 +42,7 @@ struct BranchRules {
     r.branch = branch;
     r.bound1 = bound1;
     r.bound2 = n - 1 - bound1;
-    r.mask = n == 32 ? ~Row{0} : (Row{1} << n) - 1;
+    r.mask = column_mask(n);
     r.top_bit = Row{1} << (n - 1);
     r.sides = r.top_bit | 1u;
     if (branch == Branch::edge) {

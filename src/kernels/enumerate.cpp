@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bits.hpp"
 #include "nqueens/rank.hpp"  // is_canonical_fast
 
 namespace nqueens {
@@ -24,7 +25,7 @@ Enumerator::Enumerator(int n, EnumerateOptions options)
   if (n < 1 || n > kMaxListN)
     throw std::invalid_argument("N must be between 1 and " + std::to_string(kMaxListN) +
                                 " for listing, got " + std::to_string(n));
-  mask_ = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  mask_ = kernels::column_mask<std::uint64_t>(n);
   todo_[0] = mask_;
   // A canonical representative is the smallest of its 8 images, and mirroring turns a
   // first column c into N-1-c, so it starts in the left half.

@@ -17,6 +17,7 @@
 // search over the orbits of squares under the rotation (each orbit all-in or all-out).
 #include "kqueens_search.hpp"
 
+#include "bits.hpp"
 #include "nqueens/kqueens.hpp"
 
 #include <fmt/format.h>
@@ -37,7 +38,7 @@ class RowSearch {
   RowSearch(int n, int target)
       : n_(n),
         target_(target),
-        mask_(n >= 32 ? ~0u : (1u << n) - 1),
+        mask_(column_mask<u32>(n)),
         count_(static_cast<std::size_t>(n) + 3, 0) {}
 
   void run(int r, int k, u32 d, u32 l, u32 rt, u64 mult) {
@@ -61,7 +62,7 @@ class RowSearch {
         const u32 free2 = mask_ & ~(d | ((l << 1) & mask_) | (rt >> 1));
         u64 two = 0;
         for (u32 f = free; f != 0; f &= f - 1) {
-          const u32 b = f & (0u - f);
+          const u32 b = lowest_bit(f);
           two += static_cast<u64>(std::popcount(free2 & ~(b | (b << 1) | (b >> 1))));
         }
         count_[kk] += mult;
@@ -72,7 +73,7 @@ class RowSearch {
     }
     run(r + 1, k, d, (l << 1) & mask_, rt >> 1, mult);
     for (u32 f = free; f != 0; f &= f - 1) {
-      const u32 b = f & (0u - f);
+      const u32 b = lowest_bit(f);
       run(r + 1, k + 1, d | b, ((l | b) << 1) & mask_, (rt | b) >> 1, mult);
     }
   }
@@ -88,7 +89,7 @@ class RowSearch {
     make_jobs(r + 1, k, d, (l << 1) & mask_, rt >> 1, mult, placed, placed ? depth - 1 : depth,
               jobs);
     for (u32 f = mask_ & ~(d | l | rt); f != 0; f &= f - 1) {
-      const u32 b = f & (0u - f);
+      const u32 b = lowest_bit(f);
       u64 m = mult;
       if (!placed) {
         const int c = std::countr_zero(b);
@@ -208,7 +209,7 @@ namespace {
 class KEnumerator {
  public:
   KEnumerator(int n, int k, const std::function<bool(const Placement&)>& visit, bool unique)
-      : n_(n), k_(k), visit_(visit), unique_(unique), mask_(n == 64 ? ~u64{0} : (u64{1} << n) - 1) {
+      : n_(n), k_(k), visit_(visit), unique_(unique), mask_(kernels::column_mask<u64>(n)) {
     p_.n = n;
   }
   void run(int r, u64 d, u64 l, u64 rt) {

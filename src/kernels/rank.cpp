@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bits.hpp"
 #include "count_frontier.hpp"
 #include "nqueens/verify.hpp"
 
@@ -17,7 +18,9 @@ namespace nqueens {
 
 namespace {
 
-using Row = std::uint32_t;
+using kernels::column_mask;
+using kernels::lowest_bit;
+using kernels::Row;
 
 // Row words as in count_kernel.hpp: bit c = column c. Going down a row, the "left" attack
 // mask moves one column up (<< 1) and the "right" one one column down (>> 1).
@@ -29,13 +32,9 @@ struct Masks {
   Row free(Row mask) const { return mask & ~(left | down | right); }
 };
 
-Row board_mask(int n) {
-  return n == 32 ? ~Row{0} : (Row{1} << n) - 1;
-}
-
 // Masks seen by row `depth` after the queens cols[0..depth-1]; false if two of them attack.
 bool prefix_masks(int n, const int* cols, int depth, Masks& m) {
-  const Row mask = board_mask(n);
+  const Row mask = column_mask(n);
   m = {};
   for (int r = 0; r < depth; ++r) {
     const Row bit = Row{1} << cols[r];
@@ -52,7 +51,7 @@ std::uint64_t count_below_plain(int n, const int* cols, int depth) {
   Masks start;
   if (!prefix_masks(n, cols, depth, start)) return 0;
   if (depth == n) return 1;
-  const Row mask = board_mask(n);
+  const Row mask = column_mask(n);
   const int last = n - 1;
   if (depth == last) return start.free(mask) != 0;
   Masks m[33];
@@ -67,7 +66,7 @@ std::uint64_t count_below_plain(int n, const int* cols, int depth) {
       --row;
       continue;
     }
-    const Row bit = todo[row] & (0u - todo[row]);
+    const Row bit = lowest_bit(todo[row]);
     todo[row] ^= bit;
     const Masks next = m[row].below(bit, mask);
     const Row free = next.free(mask);
@@ -107,7 +106,7 @@ template <class Visit>
 bool walk(int n, int* cols, int row, Masks m, Row mask, Visit& visit) {
   if (row == n) return visit(static_cast<const int*>(cols));
   for (Row todo = m.free(mask); todo != 0; todo &= todo - 1) {
-    const Row bit = todo & (0u - todo);
+    const Row bit = lowest_bit(todo);
     cols[row] = std::countr_zero(bit);
     if (!walk(n, cols, row + 1, m.below(bit, mask), mask, visit)) return false;
   }
@@ -172,7 +171,7 @@ std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool uniqu
     count += is_canonical_fast(s, n);
     return true;
   };
-  walk(n, c, depth, m, board_mask(n), visit);
+  walk(n, c, depth, m, column_mask(n), visit);
   return count;
 }
 
@@ -273,7 +272,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
   const Prefix& p = *(it - 1);
   int cols[64] = {p.cols[0], p.cols[1], p.cols[2], p.cols[3]};
   std::uint64_t left = index - p.before;  // 1-based position inside this prefix
-  const Row mask = board_mask(n_);
+  const Row mask = column_mask(n_);
   Masks m;
   prefix_masks(n_, cols, depth_, m);
   if (unique_) {
@@ -295,7 +294,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
     if (left <= here - left) {
       for (;; todo &= todo - 1) {
         if (todo == 0) throw std::logic_error("unrank: the subtree counts do not add up");
-        const Row bit = todo & (0u - todo);
+        const Row bit = lowest_bit(todo);
         cols[row] = std::countr_zero(bit);
         const std::uint64_t below = count_below(n_, cols, row + 1);
         if (left <= below) {
@@ -337,7 +336,7 @@ std::uint64_t SolutionIndex::rank(const Solution& solution) const {
                              });
   int cols[64] = {it->cols[0], it->cols[1], it->cols[2], it->cols[3]};
   std::uint64_t index = it->before;
-  const Row mask = board_mask(n_);
+  const Row mask = column_mask(n_);
   Masks m;
   prefix_masks(n_, cols, depth_, m);
   if (unique_) {
