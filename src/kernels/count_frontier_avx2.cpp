@@ -33,6 +33,7 @@
 #include <memory>
 
 #include "base/isa.hpp"
+#include "base/tunables.hpp"
 #include "count_frontier.hpp"
 
 #if defined(__x86_64__)
@@ -88,12 +89,8 @@ struct Pair {
 
 struct Avx2 {
   static constexpr int kLanes = 16;
-  // Dead-end tests on the last 4 rows. With 8 lanes and half-empty lanes (no refill) 3 rows
-  // paid best (N = 16: 0.381 s with 3, 0.417 s with 4, 0.459 s with 2); with refilled lanes 4
-  // rows are slightly faster (0.299 s against 0.311 s, medians of 3). Refill: N = 16 0.336 s ->
-  // 0.307 s (docs/ALGORITHMS.md, "Kernel tiers").
-  static constexpr int kPruneRows = 4;
-  static constexpr bool kRefill = true;
+  static constexpr int kPruneRows = tune::kFrontierAvx2.prune_rows;
+  static constexpr bool kRefill = tune::kFrontierAvx2.refill;
   static constexpr unsigned kAllBits = 0xffff;
   using V = Pair;
   using M = Pair;  // all-ones or zero lanes

@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "base/isa.hpp"
+#include "base/tunables.hpp"
 #include "count_frontier.hpp"
 
 #if defined(__x86_64__)
@@ -43,10 +44,8 @@ namespace {
 
 struct Avx512 {
   static constexpr int kLanes = 16;
-  // Measured on a Xeon, one thread, medians of 5: 3 dead-end rows instead of 4 were slower
-  // (count 17 1.25 s against 1.21 s); without refill count 16 took 0.25 s against 0.19 s.
-  static constexpr int kPruneRows = 4;
-  static constexpr bool kRefill = true;
+  static constexpr int kPruneRows = tune::kFrontierAvx512.prune_rows;
+  static constexpr bool kRefill = tune::kFrontierAvx512.refill;
   static constexpr unsigned kAllBits = 0xffff;
   using V = __m512i;
   using M = __mmask16;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/tunables.hpp"
 #include "count_frontier.hpp"
 
 #if defined(__aarch64__) && defined(__ARM_NEON)
@@ -45,10 +46,8 @@ alignas(16) constexpr std::uint32_t kLaneBits[4] = {1, 2, 4, 8};
 
 struct Neon {
   static constexpr int kLanes = 4;
-  // As the AVX2 tier (3 rows measured best there); NEON speed is not measured here.
-  static constexpr int kPruneRows = 3;
-  // Lane refill pays on AVX2 but is not written for NEON yet (it cannot be timed here).
-  static constexpr bool kRefill = false;
+  static constexpr int kPruneRows = tune::kFrontierNeon.prune_rows;
+  static constexpr bool kRefill = tune::kFrontierNeon.refill;
   static constexpr unsigned kAllBits = 0xf;
   using V = uint32x4_t;
   using M = uint32x4_t;  // all-ones or zero lanes

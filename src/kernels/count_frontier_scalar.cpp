@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/tunables.hpp"
 #include "count_frontier.hpp"
 
 namespace nqueens::kernels {
@@ -18,13 +19,8 @@ namespace {
 
 struct Scalar {
   static constexpr int kLanes = 1;
-  // Dead-end tests on the last 4 rows: N = 16 took 1.70 s with 4, 2.00 s with 3, 1.89 s with
-  // 2 (one thread, medians of 3).
-  static constexpr int kPruneRows = 4;
-  // Refilling the lane from the next state when it runs empty (a select instead of the
-  // mispredicted loop exit) was slower: N = 15 0.243 s against 0.223 s, even with the next
-  // state loaded one step ahead (docs/ALGORITHMS.md, "Kernel tiers").
-  static constexpr bool kRefill = false;
+  static constexpr int kPruneRows = tune::kFrontierScalar.prune_rows;
+  static constexpr bool kRefill = tune::kFrontierScalar.refill;
   static constexpr unsigned kAllBits = 1;
   using V = Row;
   using M = bool;

@@ -18,12 +18,12 @@
 //
 // How: one buffer of states per row (struct of arrays, S::kLanes x 32-bit lanes per vector):
 //
-//   level[row]:  left[i] down[i] right[i] parent[i]    i < count[row] <= kCapacity
+//   level[row]:  left[i] down[i] right[i] parent[i]    i < count[row] <= kFrontierCapacity
 //                                         `- index of the state's parent in level[row-1]
 //
 // The search is depth-first over chunks: expand the next chunk of row k's states into row
 // k+1's buffer (until it could overflow), descend and drain row k+1 the same way, then come
-// back for the next chunk of row k. Memory stays bounded (kRows x kCapacity states) and
+// back for the next chunk of row k. Memory stays bounded (kRows x kFrontierCapacity states) and
 // parents stay put while their children are alive, so parent[] indices remain valid.
 // Expanding a vector peels the lowest candidate bit of every lane per step and compresses
 // the children of the lanes that had one into the next buffer (the policy's compress-store).
@@ -93,8 +93,7 @@ typename S::M any_bits(typename S::V v, typename S::V bits) {
   return S::mandnot(S::all(), S::is_zero(S::and_(v, bits)));
 }
 
-inline constexpr int kCapacity = 2048;  // states per row buffer
-inline constexpr int kCoverRows = 6;    // Prune::kept's column cover from this many rows left
+inline constexpr int kCoverRows = 6;  // Prune::kept's column cover from this many rows left
 inline constexpr int kRows = 32;
 inline constexpr Row kFlag = Row{1} << 31;  // "this edge-branch board may tie with a rotation"
 // Up to N = 25, spare bits of `down` also say which rotation a flagged board may tie with and
@@ -110,10 +109,10 @@ inline constexpr Row kEven270 = Row{1} << 25;    // ... equal at row 1
 template <class S>
 struct Level {
   // kLanes of slack: a compressed store may write a full vector.
-  alignas(64) Row left[kCapacity + S::kLanes];
-  alignas(64) Row down[kCapacity + S::kLanes];
-  alignas(64) Row right[kCapacity + S::kLanes];
-  alignas(64) std::uint32_t parent[kCapacity + S::kLanes];
+  alignas(64) Row left[tune::kFrontierCapacity + S::kLanes];
+  alignas(64) Row down[tune::kFrontierCapacity + S::kLanes];
+  alignas(64) Row right[tune::kFrontierCapacity + S::kLanes];
+  alignas(64) std::uint32_t parent[tune::kFrontierCapacity + S::kLanes];
 };
 
 template <class S>
@@ -121,8 +120,8 @@ struct Frontier {
   Level<S> level[kRows];
 };
 
-// One set of buffers per thread and tier (32 rows x 2048 states x 16 bytes, about 1 MiB),
-// allocated on the thread's first job.
+// One set of buffers per thread and tier (base/tunables.hpp, kFrontierCapacity), allocated on
+// the thread's first job.
 template <class S>
 Frontier<S>& buffers() {
   thread_local std::unique_ptr<Frontier<S>> f;
@@ -397,7 +396,7 @@ int expand(const BranchRules& r, const TieProbes& probes, int row, const Level<S
   const V earlier270 = S::set1(probe270 ? kBehind270 : 0);
   const V even270 = S::set1(probe270 ? kEven270 : 0);
   // States in the lanes have at most L*(N-row) children between them, plus one step's.
-  const int limit = kCapacity - L * (r.n - row) - L;
+  const int limit = tune::kFrontierCapacity - L * (r.n - row) - L;
   int written = 0;
   pos = peel_states<S, Edge>(
       rr, in, pos, count, [&] { return written <= limit; },

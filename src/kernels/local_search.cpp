@@ -13,6 +13,7 @@
 
 #include <unordered_set>
 
+#include "base/tunables.hpp"
 #include "nqueens/construct.hpp"
 #include "nqueens/local_search.hpp"
 
@@ -96,11 +97,10 @@ bool attempt(Board& b, Rng& rng) {
   long long pairs = 0;
   // Greedy start: a few random tries per row for a conflict-free column among the unused ones
   // (rows r.. hold the unused columns); on failure keep a random one and repair it later.
-  constexpr int kTries = 32;
   for (int r = 0; r < n; ++r) {
     const auto left = static_cast<std::uint32_t>(n - r);
     int pick = r + static_cast<int>(rng.below(left));
-    for (int t = 0; t < kTries && !b.free(r, b.col(pick)); ++t)
+    for (int t = 0; t < tune::kLocalSearchStartTries && !b.free(r, b.col(pick)); ++t)
       pick = r + static_cast<int>(rng.below(left));
     const int c = b.col(pick);
     b.set_col(pick, b.col(r));

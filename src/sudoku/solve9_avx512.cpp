@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "base/isa.hpp"
+#include "base/tunables.hpp"
 #include "solve9_tiers.hpp"
 
 #if defined(__x86_64__)

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/tunables.hpp"
 #include "solve9_search.hpp"
 #include "solve9_tiers.hpp"
 

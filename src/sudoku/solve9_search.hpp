@@ -836,22 +836,15 @@ struct Search {
   // (the band rules' fixpoint), so the union of the rounds' words since a pass is exactly
   // what changed since that pass: no snapshot of F to keep and compare. A word a pass
   // changes is pending, so the pass looks at it again after the band rules.
-  // A round that starts with 3 or more pending words hands the propagation to
-  // `propagate_all` (the start of every puzzle does, its givens' words pending). Solver
-  // alone, minima of 5-7 interleaved runs, AMD EPYC Zen 4, against the word updates alone:
-  // `avx2` tier (handing over at 4), 17-clue 1.69 -> 1.12 us, magictour 6.52 -> 5.10, the
-  // first 5,000 of the hardest set 41.2 -> 33.3, serg 1.92 -> 1.85; `scalar` tier, 17-clue
-  // 3.14 -> 2.36, magictour 11.4 -> 9.6, hardest 68.4 -> 60.9, serg level; `sse4` tier,
-  // 17-clue 2.45 -> 2.23, magictour 8.97 -> 8.30, hardest and serg level. Handing over at 3
-  // rather than 4 words, `avx512` tier: serg 1.66 -> 1.59, magictour 4.55 -> 4.38, hardest
-  // 30.3 -> 29.5 (the `avx2` tier level or 2% faster); at 2, 5 or from the start (1) slower
-  // on serg or on the hardest set: short propagations pay for the whole state's iterations
-  // (on the `sse4` tier 5 and 8 were level with 3).
+  // A round that starts with kSudokuPropagateAllFrom (base/tunables.hpp) or more pending words
+  // hands the propagation to `propagate_all` (the start of every puzzle does, its givens' words
+  // pending): with many words pending, a whole-state iteration does the work of several rounds.
   static bool propagate(State& s) {
     for (;;) {
       std::uint32_t changed = s.pending;
       if (changed) {
-        if (std::popcount(changed) >= 3) return propagate_all(s);
+        if (std::popcount(changed) >= nqueens::tune::kSudokuPropagateAllFrom)
+          return propagate_all(s);
         s.pending = 0;
         s.dirty_n |= changed;
         s.dirty_d |= changed;

@@ -1,0 +1,51 @@
+// Every performance threshold and size of the libraries, in one place, each with its value and
+// why (CaDiCaL's options.hpp, Kluev's Cfg). Changing one changes speed or memory, never a
+// result, unless its line says so; the measurements behind them are in CHANGELOG.md and
+// bench/results/. Limits of what a function accepts (kMaxCountN, kMaxThreads, ...) are not
+// tunables: they stay with the function, in its header.
+//
+// Constants only, so that a tier file may include this anywhere (base/isa.hpp).
+#pragma once
+
+namespace nqueens::tune {
+
+// ---- Counting: the frontier search (src/kernels/frontier_search.hpp) ----
+
+// States per row buffer (32 rows x 2048 states x 16 bytes: about 1 MiB per thread and tier);
+// 4,096 and 8,192 were level.
+inline constexpr int kFrontierCapacity = 2048;
+
+// Per tier (count_frontier_<tier>.cpp): on how many of the last rows, 1..4, the dead-end tests
+// look for an open square (`prune_rows`; the column cover tests every row left from six rows
+// left), and whether a lane that runs out of candidates takes the next state (`refill`, an
+// expanding load).
+struct FrontierTier {
+  int prune_rows;
+  bool refill;
+};
+// 3 rows were 7% slower, 5 rows 3%; without refill, half-empty vectors cost more than the expand.
+inline constexpr FrontierTier kFrontierAvx512 = {4, true};
+// With refilled lanes 4 rows are slightly faster than 3 (3 paid best without refill).
+inline constexpr FrontierTier kFrontierAvx2 = {4, true};
+// As the AVX2 tier with 8 lanes and no refill; NEON's speed cannot be measured here (qemu), so
+// its refill is not written.
+inline constexpr FrontierTier kFrontierNeon = {3, false};
+// 3 or 2 rows were slower; refilling the one lane (a select for the mispredicted loop exit) was
+// slower too, even with the next state loaded a step ahead.
+inline constexpr FrontierTier kFrontierScalar = {4, false};
+
+// ---- Find: the min-conflicts local search (src/kernels/local_search.cpp) ----
+
+// Random tries per row for a conflict-free column while the start is built greedily; a row
+// without one keeps a random column for the repair. Part of what a seed gives: changing it
+// changes the solution `find --random --seed S` prints.
+inline constexpr int kLocalSearchStartTries = 32;
+
+// ---- Sudoku: the 9x9 solver (src/sudoku/solve9_search.hpp) ----
+
+// A propagation round that starts with this many pending words or more hands the rest to every
+// rule at once (`propagate_all`): 2 and 5 were slower on serg or the hardest set, and short
+// propagations pay for the whole state's iterations.
+inline constexpr int kSudokuPropagateAllFrom = 3;
+
+}  // namespace nqueens::tune
