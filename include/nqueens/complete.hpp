@@ -42,7 +42,7 @@ struct CompletionBudgetError : std::runtime_error {
 };
 
 // The most search nodes find_completion visits over all its restarts: about 20 s of one core
-// (measured on an AMD EPYC Zen 3 at N = 24: 2^28 nodes in 74 s of CPU time).
+// (2^28 nodes took 74 s of CPU time at N = 24).
 inline constexpr std::uint64_t kMaxCompletionNodes = std::uint64_t{1} << 26;
 
 // One completion, or nullopt when the search proved there is none. The search picks the row

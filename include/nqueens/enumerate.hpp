@@ -21,11 +21,10 @@ namespace nqueens {
 
 inline constexpr int kMaxListN = 64;  // bitboards are 64-bit words
 
-// The largest N whose first solution in lexicographic order comes within about a second;
-// `nqueens list` accepts N up to this. Measured (CPU time to the first solution, one core, AMD
-// EPYC Zen 3): N = 30: 0.6 s, 31: 0.1 s, 32: 0.9 s, 33: 1.5 s, 34: 24 s, 35: 2.4 s, and none
-// within 20 s for N = 36..64. A list that prints nothing for minutes is refused instead (`find N`
-// gives one solution at any N).
+// The largest N whose first solution in lexicographic order comes within about a second or two
+// of one core (N = 34 takes about 24 s, and none of N = 36..64 came within 20 s); `nqueens
+// list` accepts N up to this. A list that prints nothing for minutes is refused instead (`find
+// N` gives one solution at any N).
 inline constexpr int kMaxPromptListN = 33;
 
 struct EnumerateOptions {
@@ -42,9 +41,7 @@ struct EnumerateOptions {
 //
 // The search is an explicit stack, one level per row, whose current level lives in local
 // variables while solutions are produced; next_batch() pays the call and the reload of the
-// state once per batch rather than once per solution. N = 12: 2.6 million solutions per CPU
-// second in batches, 2.55 million one next() at a time (the member-array search before: 1.5
-// million); docs/BENCHMARKS.md, "Listing".
+// state once per batch rather than once per solution.
 class Enumerator {
  public:
   // Throws std::invalid_argument unless 1 <= n <= kMaxListN.

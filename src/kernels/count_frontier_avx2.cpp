@@ -19,13 +19,7 @@
 // the popcounts, the loop's branch) is the same for 8 lanes as for 16, so 16 lanes pay it
 // half as often per state, and the two halves are independent chains for the out-of-order
 // core. The 16 ymm registers of AVX2 hold the pair's working set without spills that cost
-// more. One thread, the file compiled without AVX-512 (as every build does, src/CMakeLists.txt),
-// interleaved runs, medians of 5, AMD EPYC Zen 4: `count 18 --shard 3/8` 0.92 -> 0.80 s, the
-// N = 20 sample `--shard 7/128` 3.34 -> 2.97 s, count 17 0.985 -> 0.966 s, count 16 0.171 ->
-// 0.167 s (7 runs). Three registers (24 lanes) were level with two (the N = 20 sample 3.00 s
-// both, the N = 18 sample 0.81 against 0.80 s, count 17 0.90 against 0.94 s), so two it is.
-// The same for the AVX-512 tier (two zmm registers, 32 lanes) was slower on that CPU: the
-// N = 20 sample 2.14 -> 2.24 s, count 17 0.657 -> 0.676 s; not kept.
+// more; three registers (24 lanes) were level with two.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -94,8 +88,7 @@ struct Avx2 {
   static constexpr unsigned kAllBits = 0xffff;
   using V = Pair;
   using M = Pair;  // all-ones or zero lanes
-  // Shift counts as a vector (vpsllvd/vpsrlvd) as in the AVX-512 tier: count 17 -j 1 on this
-  // tier 2.36 -> 2.26 s on an Intel Xeon (medians of 5, interleaved); not measured on AMD.
+  // Shift counts as a vector (vpsllvd/vpsrlvd) as in the AVX-512 tier (measured on Intel only).
   using Shift = __m256i;
 
   static V load(const Row* p) {

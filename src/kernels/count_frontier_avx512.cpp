@@ -1,19 +1,14 @@
 // The AVX-512 tier: frontier_search.hpp with 16 x 32-bit lanes, for x86-64 CPUs with AVX-512F.
 //
-// The lanes a step keeps are stored by one permutation per step (the lane numbers packed by the
-// register form of vpcompressd; Zen 4's memory-destination vpcompressd is microcoded and far
-// slower), then a vpermd and a full-width store per vector: vpcompressd is two uops, vpermd
-// one, so a step of the edge branch (four vectors kept) takes three fewer; count 17 -j 1
-// 1.06 -> 1.04 s, count 20 --shard 7/128 3.59 -> 3.49 s on a Xeon, medians of 7 and 3
-// interleaved runs. Lanes whose state has no candidate left are refilled with the next states
-// by vpexpandd (frontier_search.hpp, kRefill); the same trick there (the ranks by one
-// vpexpandd, then a vpermd per vector) was slower, 1.04 -> 1.07 s. Lane masks are mask
-// registers. Until this policy the tier had a hand-written copy of the search without refill:
-// on an Intel Xeon (model 207), one thread, medians of 5 interleaved runs, count 16 0.23 ->
-// 0.19 s, count 17 1.52 -> 1.21 s; the same policy without refill 0.25 s at N = 16.
+// The lanes a step keeps are stored by one permutation per step: the lane numbers packed by the
+// register form of vpcompressd (the memory-destination form is microcoded on Zen 4), then a
+// vpermd and a full-width store per vector, since vpcompressd is two uops and vpermd one. Lanes
+// whose state has no candidate left are refilled with the next states by vpexpandd
+// (frontier_search.hpp, kRefill); the same trick for them (the ranks by one vpexpandd, then a
+// vpermd per vector) was slower. Lane masks are mask registers.
 //
 // Every x86-64 build compiles this file for AVX-512 (base/isa.hpp), whatever -march says, and
-// runs it only where the CPU has it, so packaged builds are not 12x slower.
+// runs it only where the CPU has it, so packaged builds get it too.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -50,8 +45,7 @@ struct Avx512 {
   using V = __m512i;
   using M = __mmask16;
   // Shift counts shared by all lanes as a vector (vpsllvd/vpsrlvd, one uop on Intel) rather
-  // than in an xmm register (vpslld zmm, xmm: two, one of them on the port the compresses
-  // need): count 17 -j 1 1.17 -> 1.13 s on a Xeon, medians of 7 interleaved runs.
+  // than in an xmm register (vpslld zmm, xmm: two, one of them on the port the compresses need).
   using Shift = __m512i;
 
   static V load(const Row* p) { return _mm512_load_si512(p); }
@@ -68,7 +62,7 @@ struct Avx512 {
   static V add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V andnot(V a, V b) { return _mm512_andnot_si512(a, b); }
   // One vpternlogd for the dead-end tests' "open squares" (gcc does not fuse the or and the
-  // andnot itself): count 17 -j 1 1.21 -> 1.17 s on a Xeon, medians of 5 interleaved runs.
+  // andnot itself).
   static V nor_and(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, 0x02); }
   static V neg(V v) { return _mm512_sub_epi32(_mm512_setzero_si512(), v); }
   static V shl1(V v) { return _mm512_slli_epi32(v, 1); }

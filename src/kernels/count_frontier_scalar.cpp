@@ -4,7 +4,8 @@
 // rows must keep an open square, the free columns a square on them) and the closed-form last
 // two rows remove most of the nodes search<B> visits and most of its mispredicted "any
 // candidate left?" branches, and children are written without a branch (store, then advance
-// the end by 0 or 1). docs/BENCHMARKS.md has the figures ("Kernel tiers").
+// the end by 0 or 1). docs/BENCHMARKS.md has the figures ("Kernel tiers against the plain
+// backtracker").
 #include <algorithm>
 #include <bit>
 #include <cstdint>

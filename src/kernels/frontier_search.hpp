@@ -9,12 +9,8 @@
 // one job obeys the same rules (they depend only on the row and the job's bound1/bound2), so
 // a whole row's worth of states can be expanded in SIMD lanes and the only data-dependent
 // branch left is "does any lane still have a candidate", taken a few times per vector of
-// states instead of once per node. Measured on one Zen 4 core (2.1 GHz, g++ 12 -O2
-// -march=native), all jobs one after another, thread CPU time, median of 5 (bench/
-// kernel_bench): N = 16: scalar 1.95 s, this kernel 0.157 s (12x), the plain mirror-halving
-// backtracker of bench/baseline.hpp 3.51 s; N = 14: 0.050 -> 0.0045 s; N = 15: 0.30 -> 0.024 s.
-// At N = 16 that is 93M stored states and 17M peel steps for the 244M nodes of the scalar
-// search: about 1.4 cycles per scalar node, 3.5 per stored state.
+// states instead of once per node: at N = 16, 93M stored states and 17M peel steps for the 244M
+// nodes of the scalar search, which it counts about 12x faster (bench/kernel_bench).
 //
 // How: one buffer of states per row (struct of arrays, S::kLanes x 32-bit lanes per vector):
 //
@@ -47,9 +43,8 @@
 // most of them in registers; above N = 25 only those whose only tie candidate is the half
 // turn. The others (at N = 17 257k of 1.96M flagged leaves; 1.96M before the probes) rebuild
 // their board by walking parent[] (board[row-1] = down[row] ^ down[row-1] of the parent) and
-// go through the same classify_edge_leaf as the scalar kernel. That path had cost 7% of
-// `count 17` and 5-6% of `count 18` on a Xeon; with the probes those took 0.96 -> 0.91 s and
-// 6.77 -> 6.40 s (AVX-512, one thread, medians of 5 and 3, interleaved).
+// go through the same classify_edge_leaf as the scalar kernel, a path slow enough that the
+// probes pay for their bits.
 //
 // Include this header only inside a tier's translation unit, after every standard header
 // and after count_frontier.hpp (a target pragma may be open around it: everything here is a
@@ -208,15 +203,9 @@ struct TieProbes {
 };
 
 // Dead-end tests on new states of row t (see "How" above): the last four rows must each keep
-// an open square, and from five rows left every free column must keep one on some row.
-//
-// The edge branch had one more: an empty side column must keep an open square on the rows
-// where the rules let it take its queen. When those rows were the middle ones (a class stood
-// for by its nearest border queen) it paid; since the side queens stand near the corners
-// (BranchRules) it costs more than it prunes. Without it, one thread, interleaved runs on a
-// Xeon, medians: AVX-512 count 17 0.66 -> 0.61 s (5 runs), count 18 4.31 -> 4.27 s (3, against
-// the test on the rows down to N-1-b only); AVX2 count 17 1.21 -> 1.13 s; scalar count 16
-// 1.13 -> 1.05 s.
+// an open square, and from five rows left every free column must keep one on some row. The
+// edge branch has no test of its own for an empty side column: its queen stands near a corner
+// (BranchRules), on rows the other tests reach first, so such a test costs more than it prunes.
 template <class S>
 struct Prune {
   using V = typename S::V;
@@ -246,39 +235,21 @@ struct Prune {
   // completed. A lane is dead when its bit or one of the tested rows' open squares is zero,
   // that is when their minimum is: one compare for all of them. Returned as the kept lanes
   // rather than the dead ones, so that the cover's two conditions take one mask operation
-  // (AVX2: one andnot instead of an andnot with all ones, an or and a flip of the bits): one
-  // thread, medians of 7 interleaved runs on a Xeon, the N = 20 sample (`--shard 7/128`)
-  // 2.03 -> 2.00 s; the AVX2 tier built without AVX-512 (portable preset) `count 18 --shard
-  // 3/8` 1.31 -> 1.28 s (5 runs).
+  // (AVX2: one andnot instead of an andnot with all ones, an or and a flip of the bits).
   //
   // Cover (row t >= N - kCoverRows, so the tested rows are all the rows left): every free
   // column also needs an open square on one of those rows, else no queen can take it. The
   // union of the open squares must equal the free columns; it kills 29-45% of the children
   // that pass the rows' test at N = 17 (rows N-5 to N-3), for one more row's open squares,
-  // four ors and a compare. One thread, medians of 5 interleaved runs on a Xeon: AVX-512
-  // count 17 1.04 -> 0.98 s, strided N = 20 (--shard 7/128) 3.51 -> 3.29 s; AVX2 count 16
-  // 0.34 -> 0.30 s; scalar count 15 0.23 -> 0.22 s. From six rows left, written as one more
-  // open set on every row from there: count 17 0.99 -> 1.01 s, AVX2 1.97 -> 1.99 s, scalar
-  // count 16 1.42 -> 1.46 s (but see Cover == 6 below). The row next
-  // to the child (o5) in the rows' test too, as its open squares are at hand here: count 17
-  // 0.97 -> 0.95 s, the N = 20 sample 3.25 -> 3.19 s (medians of 5; elsewhere, where it costs
-  // an operation of its own, about 1% more and within the noise, not kept).
+  // four ors and a compare. The row next to the child (o5) joins the rows' test here, where its
+  // open squares are at hand anyway.
   //
   // Cover: 0 for the rows' test alone, else the number of rows left (3 to kCoverRows), each an
-  // instance of its own that opens exactly those rows. Until they were, the rows with three
-  // and four left repeated the child's own row in the sets past it (a shift clamped at 0):
-  // one thread, AVX-512, medians of 5-7 interleaved runs on a Xeon, the N = 20 sample 3.04 ->
-  // 2.99 s, count 17 0.94 -> 0.92 s; AVX2 count 16 0.296 -> 0.292 s; scalar 1.41 -> 1.38 s.
+  // instance of its own that opens exactly those rows, so that no row is tested twice.
   //
   // Cover == 6: the test on the row with six rows left, its own instance so that the rows
   // below pay nothing for it. The larger the board, the more states that row holds, so
-  // it pays most at large N. One thread, interleaved runs on a Xeon, medians: AVX-512 strided
-  // N = 20 (`--shard 7/128`) 3.16 -> 3.04 s (5 runs), count 18 6.53 -> 6.47 s (3), count 17
-  // and 15 level (7); AVX2 strided N = 20 6.53 -> 6.10 s (3), count 17 1.93 -> 1.86 s (5);
-  // scalar count 16 1.46 -> 1.43 s (5). With the six-row test on every row below it too (the
-  // sixth set then repeats one of the others): count 17 0.93 -> 0.95 s. From seven rows left
-  // as well: the N = 20 sample 3.10 s against 3.00 s; on the row with seven left alone, in an
-  // instance of its own as here: 2.99 s against 3.00 s, level, not kept.
+  // it pays most at large N.
   template <int Cover>
   unsigned kept(V bit, V l, V d, V rt) const {
     const V free = S::andnot(d, mask);
@@ -327,8 +298,7 @@ struct Prune {
 // With S::kRefill, lanes whose state has no candidate left take the next states in order
 // (an expanding load), so every step works on full lanes and no branch depends on how many
 // candidates a state has. Lanes refilled past `count` take the row's seal (seal() below), states
-// with no candidate, so no lane needs comparing with `count`: count 17 -j 1 1.12 -> 1.06 s with
-// AVX-512 on a Xeon (medians of 7 interleaved runs; AVX2 level). Without it, a vector of states is
+// with no candidate, so no lane needs comparing with `count`. Without it, a vector of states is
 // peeled until its richest lane is done (lanes are about half empty on average), then the next
 // vector is loaded.
 template <class S, bool Edge, class More, class Step>

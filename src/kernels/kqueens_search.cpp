@@ -4,8 +4,7 @@
 // was measured first; it needed 4.9 million states at the middle row for N = 12 (x28 per two
 // N, so ~140 million and ~10 GB for N = 14). The search below visits every partial placement
 // once but keeps nothing, and does the last two rows in closed form (the empty/one/two-queen
-// counts come from popcounts), which removes ~90% of the nodes: N = 12 took 0.95 s on one
-// core under load before the two refinements that follow.
+// counts come from popcounts), which removes ~90% of the nodes; two refinements follow.
 //   - Left-right mirror: the first queen (topmost row that has one) is put only in the left
 //     half and counted twice; the middle column of an odd board counts once. Halves the work.
 //   - Prefixes: every prefix down to a fixed depth after that first queen is counted on its

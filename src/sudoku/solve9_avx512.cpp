@@ -47,10 +47,8 @@ struct Avx512 : Avx2 {
 
   // Every place of a band at once, 16 to a vector, the bivalue ones selected by a mask
   // (12.5 of them a choice on serg): the same scores as open_peers, without the loop whose
-  // length the predictor cannot learn. The choice was 14% of the search on serg, 9% on the
-  // hardest set. Same guesses; whole process, `count -j 1`, medians of 21 interleaved runs
-  // (Intel Xeon): serg 33.9 -> 32.0 ms, magictour 17.3 -> 16.9, 5,000 hardest 320 -> 307
-  // (7 runs).
+  // length the predictor cannot learn (the choice was 14% of the search on serg, 9% on the
+  // hardest set). Same guesses.
   static int best_bivalue(const std::uint32_t* open, const std::uint32_t* two) {
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i best = _mm512_set1_epi32(-1);

@@ -28,7 +28,7 @@
 // 256-bit vectors until nothing changes (the same fixpoint).
 // Then it guesses on the bivalue cell with the most open peers.
 //
-// Measured trade-offs are noted where they are made; docs/SUDOKU.md has the numbers.
+// Each trade-off is noted where it is made; the measurements behind them are in CHANGELOG.md.
 //
 // One source, four tiers (docs/SUDOKU.md, "Solver tiers"): the search is a template over the
 // forms of the few steps that have instruction-set code of their own (`Portable` below, and
@@ -102,13 +102,10 @@ constexpr std::uint8_t kBandOf[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
 struct alignas(64) State {
   std::uint32_t F[32];  // 27 used: F[3*d + b]
   // Bit i set when F[i] changed since the band rules last looked at it. Every write that
-  // removes a place sets the word's bit, without a branch. It replaces a copy of F taken
-  // at each look and compared with F, all 27 words at once, after every round of word
-  // updates: that compare's wide loads waited for the round's scalar stores to retire
-  // (they cannot be forwarded), and the copy made the state a guess copies 320 bytes, not
-  // 192. Same words looked at in the same order, so the same guesses; solver alone, min of
-  // 5 in two interleaved rounds, Intel Xeon: serg 2.71 -> 2.54 us, magictour 9.63 -> 9.14,
-  // 17-clue 2.38 -> 2.33, first 3,000 of the hardest set 60.0 -> 57.6 (docs/SUDOKU.md).
+  // removes a place sets the word's bit, without a branch, so no copy of F is compared with F
+  // after a round of word updates: such a compare's wide loads wait for the round's scalar
+  // stores to retire (they cannot be forwarded), and the copy would make the state a guess
+  // copies 320 bytes, not 192.
   std::uint32_t pending;
   std::uint32_t unsolved[3];
   // Words changed since the naked-single pass (dirty_n) and the digit pass (dirty_d) last
@@ -309,8 +306,8 @@ inline V stacks_kept(V fit, const Ops& op) {
 // the column singles are the same under a rotation of the bands, so lane b of the rotated pass is
 // band b's result). One source for every tier: GNU vector arithmetic and `__builtin_shufflevector`,
 // which each tier's compiler lowers to its own instructions (AVX2 permutes; AVX-512's three-input
-// logic fuses the and/or chains; two 128-bit halves with SSE or NEON). Written with AVX2
-// intrinsics for the shuffles it was level with this (minima of 9, Zen 4, within 1%).
+// logic fuses the and/or chains; two 128-bit halves with SSE or NEON), as fast as AVX2
+// intrinsics for the shuffles.
 // The OR of the eight lanes.
 inline std::uint32_t or_lanes(V8 v) {
   const V4 h =
@@ -627,9 +624,9 @@ struct Search {
     // borrows in no other row: the rows with two places or more are those left non-empty.
     const std::uint32_t singles = x & ~rows_of(x & (x - kColumnRepeat));
     // A branch, though the predictor cannot learn it (46% of updates place a digit on
-    // serg): without it every update stored into the band's nine words and the digit's other
-    // two, so the next update's load of its word waited for this one's whole chain (load,
-    // pext, table, singles, store). Serg and 17-clue 6% faster, magictour 1-2%.
+    // serg): without it every update would store into the band's nine words and the digit's
+    // other two, so the next update's load of its word would wait for this one's whole chain
+    // (load, pext, table, singles, store).
     if (const std::uint32_t placed = singles & s.unsolved[b]) {
       s.unsolved[b] &= ~placed;
       pending |= clear_in_band(s, b, placed);  // word i too: its own bit is set below
@@ -681,13 +678,9 @@ struct Search {
   // Digits 0-7 at once, lane d of X[b] being F[3*d + b] (`to_lanes`), the same rule as the
   // scalar pass below, lane-wise; digit 8 goes through the scalar pass (when its words
   // changed). Same eliminations as the scalar pass on every digit, so the search is
-  // unchanged. Every tier runs it: a nine-lane AVX-512 form of the pass was 3-11% slower on a
-  // Zen 4, whole process, one thread (serg 35.0 -> 31.3 ms, 17-clue 110.8 -> 99.2 ms,
-  // magictour 17.4 -> 16.9 ms, 5,000 hardest 277.5 -> 270.1 ms, medians of 21 and 11
-  // interleaved runs); all nine digits in these lanes (digit 8 by its rotated lanes, as
-  // `propagate_all` does) was level on the AVX tiers and 5-11% slower on the `sse4` and
-  // `scalar` tiers; this form there, against the scalar pass on every changed digit, level to
-  // 2% faster (minima of 7, Zen 4).
+  // unchanged. Every tier runs this form: a nine-lane AVX-512 pass and all nine digits in these
+  // lanes (digit 8 by its rotated lanes) were slower, and it is level with or faster than the
+  // scalar pass on the `sse4` and `scalar` tiers.
   static int digit_pass(State& s, std::uint32_t digits) {
     V8 X[4];
     to_lanes(s.F, X);
@@ -742,10 +735,8 @@ struct Search {
   // set; docs/SUDOKU.md, "Every rule at once"), so it pays where many words are pending.
   //
   // The words are in band layout in lanes (`to_lanes`, above Search), one source for every
-  // tier. An earlier AVX-512-only form in two 512-bit registers in F's own layout, which
-  // needed lane shifts across registers for the band sums and permutes into this layout for
-  // the digit rule, was slower (solver alone, minima of 7 interleaved runs, Zen 4: serg 1.81
-  // -> 1.66 us, magictour 5.26 -> 4.62, 17-clue 1.23 -> 0.96, the hardest 5,000 34.1 -> 30.3).
+  // tier: F's own layout in two 512-bit registers needs lane shifts across registers for the
+  // band sums and permutes into this layout for the digit rule, and is slower.
   static bool propagate_all(State& s) {
     V8 X[4];
     to_lanes(s.F, X);
@@ -772,9 +763,7 @@ struct Search {
       }
       // Column singles and the stack rule, digit by digit, only in an iteration where the
       // rules above change nothing, as the word updates run their digit pass only at the band
-      // rules' fixpoint (the last iteration still applies every rule). AVX-512 form in F's
-      // layout, minima of 7 interleaved runs, Zen 4: serg 1.86 -> 1.79 us, magictour 5.48 ->
-      // 5.25, the hardest 5,000 34.6 -> 34.4, 17-clue level; the same guesses.
+      // rules' fixpoint (the last iteration still applies every rule); the same guesses.
       if (!Forms::any(P[0] | P[1] | P[2] | P[3] | (x[0] ^ X[0]) | (x[1] ^ X[1]) | (x[2] ^ X[2]) |
                       (x[3] ^ X[3]))) {
         V8 keep[3], hidden, keep8[3], hidden8, v8[3], u8[3];
@@ -933,7 +922,7 @@ struct Search {
         State next = s;
         ++guesses;
         // A guess always removes places (the cell is open, so its row has others), so its
-        // word is marked without a test: with remove_places here the search was 1-2% slower.
+        // word is marked without remove_places' test.
         next.F[3 * digits[k] + b] &= ~row_of(p) | p;
         next.pending |= 1u << (3 * digits[k] + b);
         ++depth;
@@ -1015,8 +1004,8 @@ template <class Forms>
                                             std::uint8_t* solution, std::uint64_t* guesses) {
   // The givens go in whole: each digit's words keep its given cells and lose every other
   // cell of their rows, columns and boxes and every other given cell, so the band rules
-  // start from there instead of finding each given as a row single: band-rule applications
-  // per puzzle 150 -> 126 on 17-clue, 114 -> 101 on serg, 2-3% less CPU time.
+  // start from there instead of finding each given as a row single (a sixth fewer band-rule
+  // applications).
   alignas(32) std::uint32_t given[32] = {};
   if (!Forms::given_words(cells, given)) return 0;
   State s;

@@ -1,9 +1,8 @@
 // The 9x9 solver for x86-64 CPUs with SSE4.2 and POPCNT but no AVX2 (x86-64-v2: from Nehalem
 // to Ivy Bridge, the small cores before Gracemont, VMs that hide AVX): the portable forms of
 // solve9_search.hpp, compiled with one-instruction popcounts and the compiler's 128-bit
-// vectors. Against the scalar tier, which runs on any x86-64 (its popcounts are shifts and
-// masks), on an AMD Zen 3 forced to these instructions: serg 58.9 -> 52.8 ms, magictour 23.8 ->
-// 18.7 ms, 17-clue 230 -> 188 ms (docs/SUDOKU.md, "Solver tiers").
+// vectors, where the scalar tier, which runs on any x86-64, counts bits by shifts and masks
+// (docs/SUDOKU.md, "Solver tiers").
 #include <algorithm>
 #include <bit>
 #include <cstdint>
