@@ -33,7 +33,7 @@ const LOG_LINES = 60;
 const URL_EVERY_MS = 500;  // while playing, the URL follows at most this often
 
 // The procedure shown beside the board; LINE maps each kind of step to its line.
-export const CODE = [
+const CODE = [
   'solve(row):',
   '  if row > N: a solution; return',
   '  for col in a, b, c, …:',
@@ -164,7 +164,7 @@ const attackedFromAbove = (v, r, c) =>
     v.queens.some((qc, qr) => qr < r && qc >= 0 && attackLine(qr, qc, r, c));
 
 // The call stack: one frame per row from the first to the one being tried.
-export function stackFrames(v, n) {
+function stackFrames(v, n) {
   const file = (c) => sqName(0, c, n).replace(/\d+$/, '');
   const rest = (from) => {
     const cols = [];
