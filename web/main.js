@@ -81,6 +81,10 @@ async function setMode(mode, opts = {}) {
     b.tabIndex = on ? 0 : -1;
   }
   for (const m of MODES) $('panel-' + m).hidden = m !== mode;
+  // A control of the tab just hidden keeps no focus (Back or Forward can hide it): its tab
+  // takes it.
+  if (document.activeElement && document.activeElement.closest('.panel[hidden]'))
+    $('mode-' + mode).focus();
   document.body.dataset.mode = mode;
   showError(null);
   clearHover();

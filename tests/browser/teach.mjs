@@ -238,6 +238,10 @@ export async function run({page, url, outDir}) {
   check(
       page.url().startsWith(url) && !page.url().includes('mode=search'),
       `defect: Back returns to Solutions #5, inside the page (${page.url()})`);
+  const after = await page.evaluate(() => document.activeElement.id);
+  check(
+      after === 'mode-solutions',
+      `the focus on Step, hidden by Back, moves to the Solutions tab (on #${after})`);
   await page.goForward();
   await page.waitForFunction(
       () => document.querySelector('#mode-search').getAttribute('aria-selected') === 'true');
