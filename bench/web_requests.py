@@ -73,7 +73,7 @@ def requests():
                     [f"/api/trace?n={n}&from=0&limit=5000"], 0.1))
     out.append(("trace", "trace n=12 page at step 2,000,000",
                 ["/api/trace?n=12&from=2000000&limit=5000"], 0.1))
-    out.append(("trace", "trace n=16 page at step 5,000,000 (deepest the page keeps: 500,000)",
+    out.append(("trace", "trace n=16 page at step 5,000,000 (the page reaches 50,000,000)",
                 ["/api/trace?n=16&from=5000000&limit=5000"], None))
     for n in (8, 17, 32, 1000, 100000):
         out.append(("find", f"find n={n}", [f"/api/find?n={n}"], 0.1 if n <= 17 else None))
