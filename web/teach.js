@@ -418,6 +418,7 @@ export async function stepForward() {
     return false;
   }
   t.pos++;
+  if (finished(t) && t.timer) stopPlay();  // (the last step: Play again, not Pause)
   render();
   if (t.total === null && t.pos % PAGE > PAGE / 2)
     loadPage(t, Math.floor(t.pos / PAGE) + 1).catch(showError);

@@ -183,6 +183,7 @@ export async function run({page, url, outDir}) {
   });
   await page.click('#play');
   await waitText(page, '#steptext', 'Search finished');
+  await waitText(page, '#play', 'Play again');
   check(
       (await text(page, '#steptext')).includes('2 solutions'),
       `N = 4: the search ends with 2 solutions ("${await text(page, '#steptext')}")`);
