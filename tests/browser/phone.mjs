@@ -95,7 +95,7 @@ export async function run({page, url, outDir}) {
   await page.waitForFunction(
       (f) => Number(document.querySelector('#board-canvas').dataset.scale) === 2 * f, fit);
   check(true, 'Find: the zoom button doubles the scale on a phone');
-  await pinch(page, '#board-canvas', 30, 120);
+  await pinch(page, '#board-canvas', 20, 170);
   const pinched = num(await page.getAttribute('#board-canvas', 'data-scale'));
   check(
       pinched > 2 * fit * 2,
