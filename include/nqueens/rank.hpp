@@ -7,7 +7,7 @@
 //
 // How: the number of solutions below every two-queen prefix (c0, c1) is a table compiled
 // into the library for 4 <= N <= 17 (src/kernels/rank_table.inc, made by
-// tests/web/rank_table_gen from count_prefix_subtrees() below and checked by the tests;
+// tools/rank_table_gen from count_prefix_subtrees() below and checked by the tests;
 // counting it at run time would cost a whole N = 17 tree, ~10 s on two cores). A prefix sum
 // over the table finds the prefix that holds solution #k; below it the search descends row by
 // row, counting the subtree of each candidate with the counting kernel's fastest tier and
@@ -19,7 +19,7 @@
 // (the legal prefixes with c0 <= (N-1)/2; the mirror prefix has the same count of all
 // solutions), so one unrank costs about one count of such a subtree (N = 18: 1/2900 of the
 // tree, N = 20: about 1/40,000; docs/WEB.md has the measured times). The N = 19 and 20 tables
-// were counted on a GPU (tests/web/rank_table_gen --deep --gpu).
+// were counted on a GPU (tools/rank_table_gen --deep --gpu).
 //
 // Unique-only indexing (the canonical representatives of `list --unique`, in lexicographic
 // order) uses a second table: the canonical solutions below each two-queen prefix.

@@ -68,7 +68,7 @@ class GpuCount {
 // depth, false) returns them (result[(c0 * n + c1) * n + ...], zero where queens attack), counted
 // on GPU 0: the prefixes with c0 <= (N-1)/2 are cut two rows deeper into partial boards, one
 // GPU thread each; the mirror prefixes copy their counts. For the random-access tables of large
-// N (tests/web/rank_table_gen --gpu). Requires 4 <= N <= 32 and 1 <= depth <= N - 3.
+// N (tools/rank_table_gen --gpu). Requires 4 <= N <= 32 and 1 <= depth <= N - 3.
 // Throws std::invalid_argument outside that range, std::runtime_error on a CUDA error.
 std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth);
 
