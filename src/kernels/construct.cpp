@@ -5,7 +5,7 @@
 //   N mod 6 not 2 or 3:  2, 4, ..., then 1, 3, 5, ...
 //   N mod 6 == 2:        evens, then 3, 1, 7, 9, ..., 5    (swap 1 and 3, move 5 to the end)
 //   N mod 6 == 3:        4, 6, ..., 2, then 5, 7, ..., 1, 3 (move 2, then 1 and 3, to the end)
-// tests/kernels/find_test.cpp verifies it for every N from 1 to 3000.
+// tests/kernels/construct_test.cpp verifies it for every N from 1 to 3000.
 #include <fmt/format.h>
 
 #include <stdexcept>

@@ -84,8 +84,8 @@ std::uint64_t count_below_plain(int n, const int* cols, int depth) {
 // kernel's fastest tier (AVX-512, AVX2, NEON or scalar frontier search) run with the corner
 // branch's rules at bound 0, which restrict nothing, so every leaf is one solution and lands
 // in size8; the plain DFS above for the last rows. About 10 times the plain bitboard DFS with AVX2;
-// tests/kernels/deep_rank_test.cpp checks it against that DFS (count_all_below in the GPU kernel's
-// host tests, too).
+// tests/kernels/rank_table_deep_test.cpp checks it against that DFS (count_all_below in the GPU
+// kernel's host tests, too).
 std::uint64_t count_below(int n, const int* cols, int depth) {
   // The last rows' subtrees are tiny; the frontier search starts at row N-4 at the latest.
   if (depth > n - 4 || n > 31) return count_below_plain(n, cols, depth);
