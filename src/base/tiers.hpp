@@ -33,8 +33,9 @@ class TierSet {
   constexpr TierSet(std::span<const Tier> tiers, std::string_view noun)
       : tiers_(tiers), noun_(noun) {}
 
-  std::span<const Tier> all() const { return tiers_; }
-  std::string_view name(std::size_t tier) const { return tiers_[tier].name; }
+  std::string_view name(std::size_t tier) const {
+    return tier < tiers_.size() ? tiers_[tier].name : std::string_view{};
+  }
   bool available(std::size_t tier) const {
     return tier < tiers_.size() && tiers_[tier].available();
   }
