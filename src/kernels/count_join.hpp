@@ -4,13 +4,11 @@
 //
 //   count_join_group(16, C, -1, JoinWeights::plain)  solutions whose rows 0..7 use exactly
 //                                                    the columns in C
-//   count_fixed_half_turn(16)     solutions a 180-degree turn maps onto themselves
-//   count_fixed_quarter_turn(16)  solutions a 90-degree turn maps onto themselves
 //
 // Summing count_join_group over every column set C of size floor(N/2) (and, for odd N,
-// every middle-row column) gives Q(N), with either weighting below; the two fixed-point
-// counts give the split into symmetry classes (Burnside: classes of 2 = F90/2, of 4 =
-// (F180-F90)/4, of 8 = (Q-F180)/8). The engine (src/engine/jobs.cpp) turns these into jobs.
+// every middle-row column) gives Q(N), with either weighting below; the counts of solutions
+// fixed by the turns (count_fixed_points.hpp) give the split into symmetry classes. The engine
+// (src/engine/jobs.cpp) turns these into jobs.
 #pragma once
 
 #include <cstddef>
@@ -72,10 +70,5 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
 // was. The form of the selected kernel tier (AVX2 from the avx2 tier up, else 64-bit words),
 // as the join uses it to turn its bottom halves' patterns into bit sets.
 void transpose_bit_matrix(std::uint64_t (&a)[64]);
-
-// Solutions fixed by the half turn (F180, OEIS A032522) and the quarter turn (F90, A033148),
-// by searches that place 2 or 4 queens per step; both are a tiny part of a count's time.
-std::uint64_t count_fixed_half_turn(int n);
-std::uint64_t count_fixed_quarter_turn(int n);
 
 }  // namespace nqueens::kernels
