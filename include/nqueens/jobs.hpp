@@ -24,7 +24,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "nqueens/count.hpp"
@@ -33,15 +36,50 @@
 
 namespace nqueens {
 
+// One slice of a job list: slice I of K takes the jobs whose index is I-1 modulo K, so that
+// every slice gets jobs from every part of the list and the slices take about equally long.
+struct Shard {
+  int index = 1;  // 1-based
+  int count = 1;
+  bool owns(std::uint64_t job) const {
+    return job % static_cast<std::uint64_t>(count) == static_cast<std::uint64_t>(index - 1);
+  }
+  // How many of a list's `jobs` jobs the slice has, and where they stand: the job at position
+  // p of the slice is job index-1 + p*count of the list.
+  std::uint64_t size(std::uint64_t jobs) const;
+  std::uint64_t index_of(std::uint64_t position) const;
+  std::uint64_t position_of(std::uint64_t job) const;  // of a job the slice owns
+  friend bool operator==(const Shard&, const Shard&) = default;
+};
+
+// What names a job list without holding it: records and job logs carry it, and a record or log
+// of another list is refused by comparing it.
+//
+// Identity version 3. The fingerprint is FNV-1a 64 over a tag ("nqueens-jobs-v3" or
+// "nqueens-join-v3"), N and the depth, then over the list's groups in order: for the backtrack
+// method a group is the jobs that share all rows but the last (its branch, the columns of
+// those rows, and the last row's columns as a 32-bit set), for the join one job (its top
+// columns, 32-bit, and its middle column). It says as much as hashing every job (version 2
+// did) but costs one step per group: 2.66M groups for the 41M jobs of N = 28 at depth 6.
+struct JobListId {
+  int n = 0;
+  CountMethod method = CountMethod::backtrack;
+  int depth = 0;
+  std::uint64_t jobs = 0;
+  std::uint64_t fingerprint = 0;
+  friend bool operator==(const JobListId&, const JobListId&) = default;
+};
+
 struct JobList {
   int n = 0;
   CountMethod method = CountMethod::backtrack;  // never automatic
   int depth = 0;                                // backtrack: rows each job fixes; join: 0
   std::vector<Job> jobs;
 
-  // Identifies the list (format version, N, depth and every job): a checkpoint or shard
-  // result made from another list is refused by comparing fingerprints.
+  // The list's identity (JobListId), computed from its jobs; equal to describe_jobs' for the
+  // same N, method and depth.
   std::uint64_t fingerprint() const;
+  JobListId id() const;
 
   // 0, 1, ..., jobs.size()-1: every job, for run_jobs.
   std::vector<std::size_t> all_indices() const;
@@ -51,9 +89,12 @@ struct JobList {
 // that setting up a job costs nothing measurable.
 int default_job_depth(int n);
 
-// Every backtrack job for the N x N board, in a fixed order. depth 0 means
-// default_job_depth(n); it is clamped to what the board allows. Throws std::invalid_argument
-// if N is out of range.
+// The depth a backtrack list of N has when `depth` is asked for: default_job_depth(n) for 0,
+// clamped to 2..min(kMaxJobDepth, N-2); 0 for N <= 3 (one job, the whole board).
+int resolve_job_depth(int n, int depth);
+
+// Every backtrack job for the N x N board, in a fixed order (depth as resolve_job_depth).
+// Throws std::invalid_argument if N is out of range.
 JobList make_jobs(int n, int depth = 0);
 
 // The job list of a method: make_jobs(n, depth) for backtrack, make_join_jobs(n) for join;
@@ -63,6 +104,40 @@ JobList make_jobs(int n, CountMethod method, int depth = 0);
 // The join method's jobs: the fixed-point job, then one job per orbit of (top columns,
 // middle column) in increasing order. C(N, N/2)/4 jobs or so: 3.2k at N = 16, 46k at N = 20.
 JobList make_join_jobs(int n);
+
+// The identity of the list make_jobs(n, method, depth) makes, without making it: one pass
+// over its groups, nothing kept (N = 28 at depth 6: about 0.1 s). Throws as make_jobs.
+JobListId describe_jobs(int n, CountMethod method, int depth = 0);
+
+// The jobs of one shard of a list, one at a time and in list order, without the list: it walks
+// the list's groups (see JobListId) and steps over whole groups of other shards, so it holds a
+// search path, never a job list, and a shard of any K starts at once. Its jobs are those of
+// make_jobs(n, method, depth) at the same indices.
+//
+//   ShardJobs shard(28, CountMethod::backtrack, 6, {7, 1000});
+//   for (ShardJob j; shard.next(j);) count_job(28, j.job);   // j.index: 6, 1006, 2006, ...
+struct ShardJob {
+  std::uint64_t index = 0;     // in the whole list
+  std::uint64_t position = 0;  // in the shard: index = shard.index_of(position)
+  Job job;
+};
+class ShardJobs {
+ public:
+  // method: backtrack or join (automatic resolves through choose_method). Throws as make_jobs.
+  ShardJobs(int n, CountMethod method, int depth, Shard shard);
+  ~ShardJobs();
+  ShardJobs(ShardJobs&&) noexcept;
+  ShardJobs& operator=(ShardJobs&&) noexcept;
+  // The next job of the shard; false after the last.
+  bool next(ShardJob& out);
+  // The list's method and depth, resolved as make_jobs resolves them.
+  CountMethod method() const;
+  int depth() const;
+
+ private:
+  struct Walk;
+  std::unique_ptr<Walk> walk_;
+};
 
 // The method `automatic` means for this N on this machine: the faster one as measured in
 // bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
@@ -83,8 +158,26 @@ std::size_t join_table_bytes(int n);
 // Whether a join count of N uses its tables: it has some and they fit the limit.
 bool join_uses_tables(int n);
 
+// The job at `index` of make_jobs(n, method, depth), found by a walk of the list (nothing
+// kept); nullopt past its end. For messages and job logs, which name jobs by index.
+std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index);
+
+// A job in words, 1-based as the command line prints boards: "corner branch, rows 1-5 at
+// columns 1 4 2 ..." or "top half on columns 1 3 4 ..., middle row at column 5".
+std::string describe_job(const Job& job);
+
 // Counts one job (single-threaded, allocation-free after a thread's first job).
 SolutionCounts count_job(int n, const Job& job);
+
+// The same counts by a second method on the CPU, for the verify sample (RunSession): a
+// backtrack job by the reference search (count_kernel.hpp, the scalar search every vector
+// tier is tested against), a join group by searching each half where count_job uses the
+// tables and by the tables where it searches (if they fit --table-memory; else the same
+// search again), the join's fixed-point job by the published counts (nqueens/fixed_points.hpp),
+// the whole board (N <= 3) by the same enumeration again.
+SolutionCounts recount_job(int n, const Job& job);
+// Its name for a list of this method, for messages: "the reference search", ...
+std::string recount_method(int n, CountMethod method);
 
 // Counts the jobs at the given indices on `threads` threads (0: all cores) with parallel_for
 // (parallel.hpp); `done` is called (serialised) once per finished job, in completion order.

@@ -17,7 +17,8 @@
 //   board:   solution (types, symmetry), verify, format, render, count_types, job, branch,
 //            known_counts (the published counts)
 //   kernels: enumerate, rank, trace, construct, local_search, complete, kqueens, kernel_tier
-//   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records)
+//   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records),
+//            fixed_points (the turns' fixed points, the class-split check)
 #pragma once
 
 #include "nqueens/branch.hpp"
@@ -27,6 +28,7 @@
 #include "nqueens/count.hpp"
 #include "nqueens/count_types.hpp"
 #include "nqueens/enumerate.hpp"
+#include "nqueens/fixed_points.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/job.hpp"
 #include "nqueens/jobs.hpp"

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <charconv>
+#include <cstdlib>
 
 #include "nqueens/jobs.hpp"
 #include "nqueens/parallel.hpp"
@@ -80,8 +82,59 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
               "same counts, slower, and --method auto takes the backtracker"),
           0, std::uint64_t{1} << 30)
           ->type_name("MIB");
+  tool_io::whole_number_text(
+      cmd->add_option("--job-depth", a.job_depth,
+                      "rows each job fixes, 2..8 (default: up to 5 by N; implies --method "
+                      "backtrack): deeper lists have more, smaller jobs, for many shards"))
+      ->type_name("ROWS");
+  cmd->add_option("--job-log", a.job_log,
+                  "append every finished job's index and counts to FILE, fsync'd with each "
+                  "checkpoint; `merge --compare A B` compares two logs job by job, and a run "
+                  "whose record is lost resumes from its log")
+      ->type_name("FILE");
+  tool_io::percent(cmd->add_option("--verify-sample", a.verify_sample,
+                                   "recount this percent (0..100) of the jobs, a seeded random "
+                                   "sample, by a second method and stop with exit 1 naming the "
+                                   "first job that differs"))
+      ->type_name("PERCENT");
+  tool_io::whole_number_text(
+      cmd->add_option("--verify-seed", a.verify_seed,
+                      "which jobs --verify-sample takes (default 1); the same seed takes the same "
+                      "jobs in every run and shard"))
+      ->type_name("SEED");
   cmd->add_flag("--progress", a.progress, "show progress on stderr even if not a terminal");
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
+}
+
+std::optional<InjectedFault> fault_from_environment() {
+  const char* value = std::getenv("NQUEENS_TEST_FAULT");
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  const std::string text = value;
+  auto bad = [&] {
+    return UsageError(fmt::format(
+        "NQUEENS_TEST_FAULT (a test facility) must look like INDEX[:TOTAL[:HALF[:QUARTER]]], got "
+        "{}",
+        tool_io::quote(text)));
+  };
+  InjectedFault f;
+  long long parts[4] = {0, 8, 0, 0};
+  std::size_t k = 0;
+  for (std::string_view rest = text;; ++k) {
+    const std::size_t colon = rest.find(':');
+    const std::string_view field = rest.substr(0, colon);
+    auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), parts[k]);
+    if (field.empty() || ec != std::errc() || ptr != field.data() + field.size()) throw bad();
+    if (colon == std::string_view::npos) break;
+    if (k == 3) throw bad();
+    rest = rest.substr(colon + 1);
+  }
+  if (parts[0] < 0) throw bad();
+  f.index = static_cast<std::uint64_t>(parts[0]);
+  // Negative amounts wrap modulo 2^128, which is what subtracting them means.
+  f.add = {static_cast<Count>(static_cast<__int128>(parts[1])),
+           static_cast<Count>(static_cast<__int128>(parts[2])),
+           static_cast<Count>(static_cast<__int128>(parts[3]))};
+  return f;
 }
 
 LongRun resolve_long_run(const LongRunArgs& a, int n) {
@@ -100,15 +153,35 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
   if (!(a.checkpoint_seconds > 0) || a.checkpoint_seconds > 86400)
     throw UsageError(
         fmt::format("--checkpoint-seconds must be in (0, 86400], got {}", a.checkpoint_seconds));
-  if (a.given(a.checkpoint_seconds_option) && run.checkpoint.empty())
+  if (a.given(a.checkpoint_seconds_option) && run.checkpoint.empty() && a.job_log.empty())
     throw UsageError(
-        "--checkpoint-seconds needs a record to write: --checkpoint FILE or --shard I/K");
+        "--checkpoint-seconds needs a record or a log to write: --checkpoint FILE, --shard I/K "
+        "or --job-log FILE");
   run.checkpoint_seconds = a.checkpoint_seconds;
   std::string method = a.method;  // any case: IsMember(ignore_case) checks but keeps it
   for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   run.method = method == "join"        ? CountMethod::join
                : method == "backtrack" ? CountMethod::backtrack
                                        : CountMethod::automatic;
+  if (!a.job_depth.empty()) {
+    run.depth = parse_int_arg(a.job_depth, 2, kMaxJobDepth, "--job-depth");
+    if (run.method == CountMethod::join)
+      throw UsageError("--job-depth sets the backtrack method's jobs; the join has its own");
+    run.method = CountMethod::backtrack;  // the depth is the backtracker's
+  }
+  run.job_log = a.job_log;
+  if (!run.job_log.empty() && run.job_log == run.checkpoint)
+    throw UsageError("--job-log and --checkpoint must be different files");
+  if (!a.verify_sample.empty()) {
+    const auto p = tool_io::parse_decimal(a.verify_sample);
+    if (!p || *p > 100)
+      throw UsageError(fmt::format("--verify-sample must be a percentage from 0 to 100, got {}",
+                                   tool_io::quote(a.verify_sample)));
+    run.verify_percent = *p;
+  }
+  if (!a.verify_seed.empty())
+    run.verify_seed = parse_unsigned_arg(a.verify_seed, UINT64_MAX, "--verify-seed");
+  run.fault = fault_from_environment();
   set_join_table_limit(static_cast<std::size_t>(a.table_memory) << 20);
   return run;
 }

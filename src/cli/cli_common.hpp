@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -13,11 +14,19 @@
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/run.hpp"
 
 namespace nqueens::cli {
 
 // Bad usage or bad input: main() prints "nqueens: <message>" on stderr and exits 2.
 struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A check of the counts failed (a class split or a recounted job disagrees): main() prints
+// "nqueens: <message>" and exits kExitCheckFailed; no result is printed.
+inline constexpr int kExitCheckFailed = 1;
+struct CheckFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -55,7 +64,8 @@ class WholeArguments {
 Format parse_format_arg(const std::string& name, int n);
 
 // The options of a long count, shared by `nqueens count` and `nqueens-mpi count`:
-// --checkpoint, --checkpoint-seconds, --shard, --method, --progress, -q.
+// --checkpoint, --checkpoint-seconds, --shard, --method, --table-memory, --job-depth,
+// --job-log, --verify-sample, --verify-seed, --progress, -q.
 struct LongRunArgs {
   std::string checkpoint;
   std::string shard;
@@ -67,21 +77,36 @@ struct LongRunArgs {
   const CLI::Option* checkpoint_seconds_option = nullptr;     // given or not
   const CLI::Option* table_memory_option = nullptr;
   bool given(const CLI::Option* option) const { return option != nullptr && option->count() > 0; }
+  std::string job_depth;      // --job-depth
+  std::string job_log;        // --job-log
+  std::string verify_sample;  // --verify-sample, percent
+  std::string verify_seed;    // --verify-seed
 };
 void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 
 // Those options checked: the shard, the record file (a shard gets a default name when none is
-// given) and the checkpoint interval (refused without a record to write). Throws UsageError
-// with one sentence. Applies
-// --table-memory (set_join_table_limit, process-wide), which the job list's method choice
-// and every join job read.
+// given), the checkpoint interval (refused without a record or a log to write), the job
+// depth, the verify sample (0..100 percent) and its seed, and the test facility
+// NQUEENS_TEST_FAULT. Throws UsageError with one sentence. Applies --table-memory
+// (set_join_table_limit, process-wide), which the job list's method choice and every join job
+// read.
 struct LongRun {
   Shard shard;
   std::string checkpoint;
   double checkpoint_seconds = 10;
   CountMethod method = CountMethod::automatic;
+  int depth = 0;  // --job-depth; 0: the default
+  std::string job_log;
+  double verify_percent = 0;
+  std::uint64_t verify_seed = 1;
+  std::optional<InjectedFault> fault;
 };
 LongRun resolve_long_run(const LongRunArgs& args, int n);
+
+// NQUEENS_TEST_FAULT=INDEX[:TOTAL[:HALF[:QUARTER]]], a test facility: the counts job INDEX
+// reports get TOTAL (default 8), HALF and QUARTER added (signed), so that tests can see the
+// checks catch a wrong count. Unset or empty: none. Throws UsageError for a malformed value.
+std::optional<InjectedFault> fault_from_environment();
 
 // Threads from -j: 0 means all cores; negative or absurd values are usage errors.
 int resolve_threads(int requested);

@@ -100,6 +100,9 @@ int run_count_command(const CountArgs& a) {
     if (!a.run.shard.empty()) throw UsageError(fmt::format("{} cannot be split: no --shard", what));
     if (!a.run.checkpoint.empty())
       throw UsageError(fmt::format("{} keeps no record: no --checkpoint", what));
+    if (!a.run.job_log.empty() || !a.run.verify_sample.empty() || !a.run.job_depth.empty())
+      throw UsageError(
+          fmt::format("{} is one short count: no --job-log, --verify-sample or --job-depth", what));
     if (a.run.method != "auto") throw UsageError(fmt::format("{} has no --method", what));
     if (!a.kernel.empty()) throw UsageError(fmt::format("{} has no --kernel", what));
     if (a.run.given(a.run.checkpoint_seconds_option))
@@ -126,6 +129,11 @@ int run_count_command(const CountArgs& a) {
   o.checkpoint = run.checkpoint;
   o.checkpoint_seconds = run.checkpoint_seconds;
   o.method = run.method;
+  o.depth = run.depth;
+  o.job_log = run.job_log;
+  o.verify_percent = run.verify_percent;
+  o.verify_seed = run.verify_seed;
+  o.fault = run.fault;
 #if defined(NQUEENS_HAVE_CUDA)
   std::unique_ptr<gpu::GpuCount> gpus;
 #endif
@@ -168,6 +176,8 @@ int run_count_command(const CountArgs& a) {
   }
   bar.finish();
 
+  // A failed check prints no result: the counts are not to be trusted.
+  if (!r.check_failure.empty()) throw CheckFailed(r.check_failure);
   if (!r.finished) {
     print_interrupted("nqueens", r.record.done_count(), r.record.shard_jobs(), o.checkpoint);
     if (!r.save_error.empty()) throw UsageError(r.save_error);
@@ -182,8 +192,15 @@ int run_count_command(const CountArgs& a) {
   report.threads = o.threads;
   report.jobs = r.record.shard_jobs();
   report.resumed = r.resumed;
+  report.resumed_from = r.resumed_from;
   report.shard = o.shard;
   report.record = o.checkpoint;
+  report.job_log = o.job_log;
+  report.verify_percent = o.verify_percent;
+  report.verify_seed = o.verify_seed;
+  report.verified = r.verified;
+  report.verify_method = r.verify_method;
+  report.class_split_checked = o.shard.count == 1;
   if (!gpu) report.kernel = kernel_tier_name(tier);
   print_count_report(report, a.json);
   // The counts above are exact; only the record on disk could not be brought up to date.

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "nqueens/known_counts.hpp"
+
 namespace nqueens::cli {
 
 std::string json_string(std::string_view text) {
@@ -30,6 +32,11 @@ void print_count_report(const CountReport& r, bool json) {
     if (r.merged) extra += fmt::format(",\"merged_shards\":{}", r.merged);
     if (!r.kernel.empty()) extra += fmt::format(",\"kernel\":{}", json_string(r.kernel));
     if (!r.method.empty()) extra += fmt::format(",\"method\":{}", json_string(r.method));
+    if (!r.job_log.empty()) extra += fmt::format(",\"job_log\":{}", json_string(r.job_log));
+    if (r.verify_percent > 0)
+      extra += fmt::format(",\"verified_jobs\":{},\"verify_method\":{},\"verify_sample\":{}",
+                           r.verified, json_string(r.verify_method), r.verify_percent);
+    if (r.class_split_checked) extra += ",\"class_split_checked\":true";
     if (partial) {
       fmt::print(
           "{{\"n\":{},\"total\":{},\"fixed180\":{},\"fixed90\":{},\"seconds\":{:.6f},"
@@ -59,13 +66,22 @@ void print_count_report(const CountReport& r, bool json) {
     if (c.size1 != 0) fmt::print(", {} of 1", to_string(c.size1));
     fmt::print("\n");
   }
+  if (r.class_split_checked)
+    fmt::print("checked: the class split agrees with the solutions fixed by the turns ({})\n",
+               r.n <= known::kMaxKnownFixedPointN ? "OEIS A032522, A033148" : "counted");
   if (r.merged) {
     fmt::print("merged: {} shards, {} jobs\n", r.merged, r.jobs);
     return;
   }
+  if (r.verify_percent > 0)
+    fmt::print("verified: {} jobs recounted by {}, all agree ({}% sample, seed {})\n", r.verified,
+               r.verify_method, r.verify_percent, r.verify_seed);
+  if (!r.job_log.empty()) fmt::print("job log: {}\n", r.job_log);
   fmt::print("seconds: {:.3f} ({} threads, {} jobs", r.seconds, r.threads, r.jobs);
   if (!r.method.empty()) fmt::print(", {} method", r.method);
-  if (r.resumed) fmt::print(", {} resumed from {}", r.resumed, r.record);
+  if (r.resumed)
+    fmt::print(", {} resumed from {}", r.resumed,
+               r.resumed_from.empty() ? r.record : r.resumed_from);
   fmt::print(")\n");
   if (!r.record.empty() && !r.resumed) fmt::print("record: {}\n", r.record);
 }

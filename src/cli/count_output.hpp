@@ -20,11 +20,18 @@ struct CountReport {
   double seconds = 0;
   int threads = 0;
   std::size_t jobs = 0;
-  std::size_t resumed = 0;  // jobs taken from a checkpoint
-  Shard shard;              // count > 1: the sums are one shard's part of the whole
-  std::string record;       // the checkpoint / shard result file, if any
-  int merged = 0;           // > 0: the report adds this many shard records
-  std::string kernel;       // the CPU counting kernel tier that ran (JSON "kernel"), if known
+  std::size_t resumed = 0;    // jobs taken from a checkpoint
+  std::string resumed_from;   // the checkpoint or job log they came from
+  Shard shard;                // count > 1: the sums are one shard's part of the whole
+  std::string record;         // the checkpoint / shard result file, if any
+  int merged = 0;             // > 0: the report adds this many shard records
+  std::string kernel;         // the CPU counting kernel tier that ran (JSON "kernel"), if known
+  std::string job_log;        // the per-job log, if any
+  double verify_percent = 0;  // > 0: a share of the jobs was recounted
+  std::uint64_t verify_seed = 0;
+  std::uint64_t verified = 0;        // jobs recounted (this process), all agreeing
+  std::string verify_method;         // by what
+  bool class_split_checked = false;  // a whole count: its split agrees with the fixed points
 };
 
 // A JSON string literal for `text`, quotes included, escaped by the JSON library (invalid

@@ -77,6 +77,8 @@ int main(int argc, char** argv) {
     return error(std::string(e.what()) + " (see nqueens --help)", 2);
   } catch (const UsageError& e) {
     return error(e.what(), 2);
+  } catch (const CheckFailed& e) {
+    return error(e.what(), kExitCheckFailed);
   } catch (const tool_io::OutputError& e) {
     return error(e.what(), 2);
   } catch (const tool_io::InputError& e) {

@@ -72,4 +72,20 @@ inline CLI::Option* seconds_up_to(CLI::Option* option, unsigned hi) {
   return option;
 }
 
+// `option` takes a percentage from 0 to 100, in decimal digits with at most one point ("1",
+// "0.5", "100"). Returns `option`.
+inline CLI::Option* percent(CLI::Option* option) {
+  option->check(CLI::Validator(
+      [name = option->get_name()](std::string& text) -> std::string {
+        const auto v = parse_decimal(text);
+        if (!v || *v > 100)
+          throw CLI::ConversionError(
+              name + " must be a percentage from 0 to 100, got " + quote(text),
+              CLI::ExitCodes::ConversionError);
+        return {};
+      },
+      "", "percent"));
+  return option;
+}
+
 }  // namespace tool_io

@@ -17,7 +17,7 @@ namespace nqueens {
 namespace {
 
 constexpr const char* kTag = "nqueens-record";
-constexpr int kFormatVersion = 2;
+constexpr int kFormatVersion = 3;
 constexpr std::size_t kMaxRecordBytes = 64u << 20;  // far above any real record
 
 std::uint64_t fnv1a(std::string_view s) {
@@ -55,32 +55,20 @@ std::string hex(std::uint64_t v) {
   return std::string(buf, ptr);
 }
 
-// Done jobs as ranges of positions within the shard (position k is job index-1 + k*count),
-// so a shard's progress compresses to a few ranges whatever the shard count.
-std::string ranges_of(const std::vector<bool>& done, const Shard& shard) {
-  const auto step = static_cast<std::size_t>(shard.count);
-  const auto first = static_cast<std::size_t>(shard.index - 1);
-  auto is_done = [&](std::size_t k) {
-    const std::size_t i = first + k * step;
-    return i < done.size() && done[i];
-  };
-  const std::size_t positions = done.size() > first ? (done.size() - first + step - 1) / step : 0;
+// Done jobs as ranges of positions within the shard, so a shard's progress compresses to a
+// few ranges whatever the shard count.
+std::string ranges_of(const DoneRanges& done) {
   std::string out;
-  std::size_t k = 0;
-  while (k < positions) {
-    if (!is_done(k)) {
-      ++k;
-      continue;
-    }
-    std::size_t j = k;
-    while (j + 1 < positions && is_done(j + 1)) ++j;
+  for (const auto& [first, last] : done.ranges()) {
     if (!out.empty()) out += ',';
-    out += std::to_string(k);
-    if (j > k) out += '-' + std::to_string(j);
-    k = j + 1;
+    out += std::to_string(first);
+    if (last > first) out += '-' + std::to_string(last);
   }
   return out;
 }
+
+// The most jobs a record may name: far above any list (N = 28 at depth 8 has about 7e9).
+constexpr std::uint64_t kMaxRecordJobs = std::uint64_t{1} << 40;
 
 }  // namespace
 
@@ -96,37 +84,47 @@ Shard parse_shard(const std::string& text) {
   return s;
 }
 
-RunRecord RunRecord::start(const JobList& list, Shard shard) {
+bool DoneRanges::contains(std::uint64_t p) const {
+  auto it = ranges_.upper_bound(p);
+  if (it == ranges_.begin()) return false;
+  --it;
+  return p <= it->second;
+}
+
+bool DoneRanges::insert(std::uint64_t p) {
+  return insert_range(p, p);
+}
+
+bool DoneRanges::insert_range(std::uint64_t first, std::uint64_t last) {
+  // The ranges that overlap or touch first..last merge into one.
+  auto it = ranges_.upper_bound(first);
+  if (it != ranges_.begin() && std::prev(it)->second + 1 >= first) --it;
+  std::uint64_t lo = first, hi = last, overlap = 0;
+  while (it != ranges_.end() && it->first <= hi + 1) {  // positions stay far below 2^64
+    const std::uint64_t a = std::max(it->first, first), b = std::min(it->second, last);
+    if (a <= b) overlap += b - a + 1;
+    lo = std::min(lo, it->first);
+    hi = std::max(hi, it->second);
+    count_ -= it->second - it->first + 1;
+    it = ranges_.erase(it);
+  }
+  ranges_.emplace(lo, hi);
+  count_ += hi - lo + 1;
+  return overlap == 0;
+}
+
+RunRecord RunRecord::start(const JobListId& list, Shard shard) {
   RunRecord r;
   r.n = list.n;
   r.method = list.method;
   r.depth = list.depth;
-  r.jobs = list.jobs.size();
-  r.fingerprint = list.fingerprint();
+  r.jobs = list.jobs;
+  r.fingerprint = list.fingerprint;
   r.shard = shard;
-  r.done.assign(r.jobs, false);
   return r;
 }
 
-std::vector<std::size_t> RunRecord::remaining() const {
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < jobs; ++i)
-    if (shard.owns(i) && !done[i]) out.push_back(i);
-  return out;
-}
-
-std::size_t RunRecord::shard_jobs() const {
-  const auto k = static_cast<std::size_t>(shard.count), i = static_cast<std::size_t>(shard.index);
-  return jobs / k + (i - 1 < jobs % k ? 1 : 0);
-}
-
-std::size_t RunRecord::done_count() const {
-  std::size_t c = 0;
-  for (bool d : done) c += d ? 1 : 0;
-  return c;
-}
-
-void RunRecord::check_matches(const JobList& list, Shard s, const std::string& path) const {
+void RunRecord::check_matches(const JobListId& list, Shard s, const std::string& path) const {
   if (n != list.n)
     throw RecordError(path + " is a record for N = " + std::to_string(n) +
                       ", not N = " + std::to_string(list.n));
@@ -134,7 +132,7 @@ void RunRecord::check_matches(const JobList& list, Shard s, const std::string& p
     throw RecordError(path + " is a record of the " + method_name(method) + " method, not of the " +
                       method_name(list.method) + " method; resume it with --method " +
                       method_name(method));
-  if (jobs != list.jobs.size() || depth != list.depth || fingerprint != list.fingerprint())
+  if (jobs != list.jobs || depth != list.depth || fingerprint != list.fingerprint)
     throw RecordError(path +
                       " was made from a different job list (another program version or "
                       "job depth); it cannot be resumed by this run");
@@ -154,9 +152,10 @@ std::string to_text(const RunRecord& r) {
        << "jobs " << r.jobs << '\n'
        << "fingerprint " << hex(r.fingerprint) << '\n'
        << "shard " << r.shard.index << ' ' << r.shard.count << '\n'
-       << "done " << ranges_of(r.done, r.shard) << '\n'
+       << "done " << ranges_of(r.done) << '\n'
        << "solutions " << to_string(r.sum.total) << ' ' << to_string(r.sum.fixed180) << ' '
        << to_string(r.sum.fixed90) << '\n';
+  if (r.job_log_bytes) body << "job-log " << *r.job_log_bytes << '\n';
   std::string text = body.str();
   text += "checksum " + hex(fnv1a(text)) + '\n';
   return text;
@@ -166,6 +165,13 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
   auto bad = [&](const std::string& why) -> RecordError {
     return RecordError(path + " is not a usable nqueens record: " + why);
   };
+  // An earlier format is named before the checksum is looked at: its checksum holds, and "the
+  // file was changed" would mislead.
+  if (text.rfind(std::string(kTag) + " 2\n", 0) == 0)
+    throw RecordError(path +
+                      " is a record of format 2, made by an earlier nqueens whose jobs were "
+                      "identified differently; finish it with that version, or delete it to "
+                      "start afresh");
   const auto sum_at = text.rfind("checksum ");
   if (sum_at == std::string::npos || (sum_at != 0 && text[sum_at - 1] != '\n'))
     throw bad("no checksum line (truncated?)");
@@ -210,8 +216,7 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     throw bad("bad method");
   if (!parse_number(fields["depth"], r.depth) || r.depth < 0 || r.depth > kMaxJobDepth)
     throw bad("bad depth");
-  if (!parse_number(fields["jobs"], r.jobs) || r.jobs > (std::size_t{1} << 28))
-    throw bad("bad job count");
+  if (!parse_number(fields["jobs"], r.jobs) || r.jobs > kMaxRecordJobs) throw bad("bad job count");
   if (!parse_number(fields["fingerprint"], r.fingerprint, 16)) throw bad("bad fingerprint");
   {
     std::istringstream s(fields["shard"]);
@@ -224,7 +229,6 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     }
     if (!extra.empty()) throw bad("bad shard");
   }
-  r.done.assign(r.jobs, false);
   {
     std::string_view rest = fields["done"];
     while (!rest.empty()) {
@@ -232,15 +236,13 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
       std::string_view range = rest.substr(0, comma);
       rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
       const auto dash = range.find('-');
-      std::size_t lo = 0, hi = 0;
+      std::uint64_t lo = 0, hi = 0;
       if (!parse_number(range.substr(0, dash), lo) ||
           (dash != std::string_view::npos && !parse_number(range.substr(dash + 1), hi)))
         throw bad("bad done range '" + std::string(range) + "'");
       if (dash == std::string_view::npos) hi = lo;
       if (hi < lo || hi >= r.shard_jobs()) throw bad("done range out of bounds");
-      for (std::size_t k = lo; k <= hi; ++k)
-        r.done[static_cast<std::size_t>(r.shard.index - 1) +
-               k * static_cast<std::size_t>(r.shard.count)] = true;
+      if (!r.done.insert_range(lo, hi)) throw bad("done ranges overlap");
     }
   }
   {
@@ -250,6 +252,11 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
     if (!parse_count(c[0], r.sum.total) || !parse_count(c[1], r.sum.fixed180) ||
         !parse_count(c[2], r.sum.fixed90) || !extra.empty())
       throw bad("bad solutions line");
+  }
+  if (fields.count("job-log")) {
+    std::uint64_t bytes = 0;
+    if (!parse_number(fields["job-log"], bytes)) throw bad("bad job-log line");
+    r.job_log_bytes = bytes;
   }
   return r;
 }

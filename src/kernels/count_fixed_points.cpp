@@ -58,7 +58,8 @@ struct HalfTurnBoard {
     next.row = r + 1;
     next.cols = s.cols | Row{1} << c | Row{1} << (n - 1 - c);
     next.sums = s.sums | std::uint64_t{1} << (r + c) | std::uint64_t{1} << (2 * n - 2 - r - c);
-    next.diffs = s.diffs | std::uint64_t{1} << (c - r + n - 1) | std::uint64_t{1} << (r - c + n - 1);
+    next.diffs =
+        s.diffs | std::uint64_t{1} << (c - r + n - 1) | std::uint64_t{1} << (r - c + n - 1);
     return next;
   }
 

@@ -46,7 +46,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
   const auto t0 = Clock::now();
   end = RanksAtEnd{};
   const int ranks = static_cast<int>(threads.size());
-  Dispatcher dispatcher(session.remaining(), threads, min_overdue_seconds);
+  Dispatcher dispatcher(session.remaining_indices(), threads, min_overdue_seconds);
   std::mutex lock;  // guards dispatcher between this loop and the local counting thread
   std::atomic<bool> stopping{false};
   std::atomic<bool> local_done{threads[0] <= 0};
@@ -74,7 +74,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
           std::lock_guard g(lock);
           fresh = dispatcher.finish(0, results, since(start));
         }
-        for (const JobResult& j : fresh) session.record(j.index, j.counts);
+        for (const JobResult& j : fresh) session.record(j.index, list.jobs[j.index], j.counts);
       }
       local_done = true;
     });
@@ -142,7 +142,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
       std::lock_guard g(lock);
       fresh = dispatcher.finish(from, results, static_cast<double>(in.words[0]) * 1e-6);
     }
-    for (const JobResult& j : fresh) session.record(j.index, j.counts);
+    for (const JobResult& j : fresh) session.record(j.index, list.jobs[j.index], j.counts);
     roster.asked(from);
     answer(from);
   };

@@ -68,6 +68,7 @@ struct Setup {
   int threads = 1;  // counting threads of this rank (resolved -j)
   Shard shard;
   CountMethod method = CountMethod::automatic;  // as asked; the list holds the one chosen
+  cli::LongRun run;                             // the long-run options, checked
   JobList list;
   // Rank 0: the run's session (resumed or fresh, its record locked and written once) and the
   // progress bar it reports to.
@@ -133,10 +134,10 @@ Setup parse(int argc, char** argv, int rank) {
     if (!(a.overdue_after > 0) || a.overdue_after > 86400)
       throw UsageError(
           fmt::format("--overdue-after must be in (0, 86400], got {}", a.overdue_after));
-    const cli::LongRun run = cli::resolve_long_run(a.run, s.n);
-    s.shard = run.shard;
-    s.method = run.method;
-    a.run.checkpoint = run.checkpoint;
+    s.run = cli::resolve_long_run(a.run, s.n);
+    s.shard = s.run.shard;
+    s.method = s.run.method;
+    a.run.checkpoint = s.run.checkpoint;
   } catch (const CLI::Success& e) {  // --help, --version: rank 0 prints them, all exit 0
     if (rank == 0) app.exit(e);
     s.exit = true;
@@ -148,7 +149,7 @@ Setup parse(int argc, char** argv, int rank) {
   }
 
   try {
-    s.list = make_jobs(s.n, s.method);
+    s.list = make_jobs(s.n, s.method, s.run.depth);
   } catch (const std::invalid_argument& e) {
     return refuse(2, e.what());
   }
@@ -157,12 +158,23 @@ Setup parse(int argc, char** argv, int rank) {
       s.bar = std::make_unique<cli::ProgressBar>(
           cli::should_show_progress(a.run.progress, a.run.quiet));
       cli::ProgressBar* bar = s.bar.get();
-      s.session = std::make_unique<RunSession>(
-          s.list, s.shard,
-          SessionOptions{
-              a.run.checkpoint, a.run.checkpoint_seconds,
-              [bar](const RunProgress& p) { bar->update(p.done, p.total, p.resumed, p.seconds); },
-              StopOnSignal::flag()});
+      SessionOptions options;
+      options.checkpoint = a.run.checkpoint;
+      options.checkpoint_seconds = a.run.checkpoint_seconds;
+      options.on_progress = [bar](const RunProgress& p) {
+        bar->update(p.done, p.total, p.resumed, p.seconds);
+      };
+      options.stop = StopOnSignal::flag();
+      options.job_log = s.run.job_log;
+      options.fault = s.run.fault;
+      if (s.run.verify_percent > 0) {
+        // Rank 0 recounts the sample on threads of its own while it hands out jobs.
+        const int n = s.n;
+        options.verify = {s.run.verify_percent, s.run.verify_seed,
+                          [n](const Job& job) { return recount_job(n, job); },
+                          recount_method(n, s.list.method), usable_cpus()};
+      }
+      s.session = std::make_unique<RunSession>(s.list.id(), s.shard, std::move(options));
     } catch (const RecordError& e) {
       return refuse(2, e.what());
     }
@@ -184,7 +196,7 @@ bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads,
     const std::vector<std::uint64_t> method = receive_words(0, kTagMethod);
     if (method.size() == 1 && !s.exit && s.code == 0 && s.method == CountMethod::automatic &&
         static_cast<CountMethod>(method[0]) != s.list.method)
-      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]));
+      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]), s.run.depth);
     const ProcessIdentity me = this_process();
     const std::uint64_t mine[kHelloWords] = {static_cast<std::uint64_t>(s.code),
                                              s.exit ? 1u : 0u,
@@ -391,6 +403,12 @@ int run_rank0(Setup& s, std::vector<int> threads, std::function<int()>& report) 
   }
   s.session.reset();  // releases the record's lock
   s.bar->finish();
+  if (!r.check_failure.empty()) {  // no result: the counts are not to be trusted
+    std::fprintf(stderr, "nqueens-mpi: %s\n", r.check_failure.c_str());
+    std::fflush(stderr);
+    if (!end.released) MPI_Abort(MPI_COMM_WORLD, cli::kExitCheckFailed);
+    return cli::kExitCheckFailed;
+  }
   if (!r.finished) {
     if (!told)
       cli::print_interrupted("nqueens-mpi", r.record.done_count(), r.record.shard_jobs(),
@@ -408,8 +426,15 @@ int run_rank0(Setup& s, std::vector<int> threads, std::function<int()>& report) 
   counts.threads = total_threads;
   counts.jobs = r.record.shard_jobs();
   counts.resumed = r.resumed;
+  counts.resumed_from = r.resumed_from;
   counts.shard = s.shard;
   counts.record = a.run.checkpoint;
+  counts.job_log = s.run.job_log;
+  counts.verify_percent = s.run.verify_percent;
+  counts.verify_seed = s.run.verify_seed;
+  counts.verified = r.verified;
+  counts.verify_method = r.verify_method;
+  counts.class_split_checked = s.shard.count == 1;
   // Prints the result; the exit code: 2 when the final save failed (the counts are exact, the
   // record is not up to date). Runs once, on the main thread or on the watchdog's.
   report = [counts, json = a.json, save_error = r.save_error] {

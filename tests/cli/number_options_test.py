@@ -25,6 +25,7 @@ WHOLE = ["0x2", "0X2", "+2", " 2", "2 ", "-1", "2.5", "1e3", "2x", "", "18446744
          "\u0662"]  # the last: an Arabic-Indic digit two
 SECONDS = ["0x1", "+1", " 1", "1 ", "-1", "1e3", "inf", "nan", "1.2.3", "", "0", "."]
 GPUS = ["0x1", "+1", " 1", "1 ", "-1", "1,", ",1", "1,1", "1.0", ""]  # a list of device numbers
+PERCENT = ["0x1", "+1", " 1", "1 ", "-1", "1e1", "inf", "nan", "1.2.3", "", "101", "."]
 SHARD = ["0x1/4", "+1/4", " 1/4", "1/4 ", "-1/4", "1/+4", "1/0x4", "1.0/4", "1/"]
 
 # tool, subcommand, option (as --help names it), kind, the command line with {} for the value
@@ -36,6 +37,9 @@ NUMERIC = [
     ("nqueens", "count", "--table-memory", WHOLE, ["count", "4", "--table-memory", "{}"]),
     ("nqueens", "count", "--shard", SHARD, ["count", "4", "--shard", "{}"]),
     ("nqueens", "count", "--gpus", GPUS, ["count", "4", "--gpus", "{}"]),
+    ("nqueens", "count", "--job-depth", WHOLE, ["count", "8", "--job-depth", "{}"]),
+    ("nqueens", "count", "--verify-sample", PERCENT, ["count", "8", "--verify-sample", "{}"]),
+    ("nqueens", "count", "--verify-seed", WHOLE, ["count", "8", "--verify-seed", "{}"]),
     ("nqueens", "list", "N", WHOLE, ["list", "{}"]),
     ("nqueens", "list", "--limit", WHOLE, ["list", "4", "--limit", "{}"]),
     ("nqueens", "list", "--queens", WHOLE, ["list", "4", "--queens", "{}"]),
@@ -69,12 +73,12 @@ NUMERIC = [
 ]
 # Options that take a value which is not a number (names, files, squares, formats).
 NOT_NUMERIC = {
-    "nqueens": {"--checkpoint", "--method", "--kernel", "--format", "--output", "PLACEMENT",
+    "nqueens": {"--checkpoint", "--job-log", "--method", "--kernel", "--format", "--output", "PLACEMENT",
                 "placements", "files", "--fixed", "--blocked", "--board"},
     "sudoku": {"--format", "file", "--difficulty", "--symmetry"},
     "nqueens-serve": {"--host"},
     "nqueens-mpi": {"N", "--checkpoint", "--checkpoint-seconds", "--table-memory", "--shard",
-                    "--method"},  # N and the long-run options: nqueens count's parsers
+                    "--method", "--job-depth", "--job-log", "--verify-sample", "--verify-seed"},  # N and the long-run options: nqueens count's parsers
 }
 SUBCOMMANDS = {
     "nqueens": ["count", "list", "verify", "render", "trace", "find", "complete", "merge"],

@@ -38,15 +38,19 @@ TEST(RunSession, ResumesWhereARecordLeftOff) {
   const std::string file = (dir / "n10.record").string();
   const nqueens::JobList list = nqueens::make_jobs(10, nqueens::CountMethod::backtrack);
   {
-    nqueens::RunSession s(list, {}, saving_to(file, 0));
-    const auto todo = s.remaining();
+    nqueens::RunSession s(list.id(), {}, saving_to(file, 0));
+    const auto todo = s.remaining_indices();
     ASSERT_EQ(todo.size(), list.jobs.size());
     for (std::size_t k = 0; k < todo.size() / 2; ++k)
-      s.record(todo[k], nqueens::count_job(10, list.jobs[todo[k]]));
+      s.record(todo[k], list.jobs[todo[k]], nqueens::count_job(10, list.jobs[todo[k]]));
   }  // no finish: as if killed after the last save
-  nqueens::RunSession s(list, {}, saving_to(file, 0));
+  nqueens::RunSession s(list.id(), {}, saving_to(file, 0));
   EXPECT_EQ(s.resumed(), list.jobs.size() / 2);
-  for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(10, list.jobs[i]));
+  for (nqueens::ShardJob j; s.next_job(j);) {
+    EXPECT_EQ(j.job, list.jobs[j.index]);
+    EXPECT_GE(j.index, list.jobs.size() / 2);
+    s.record(j, nqueens::count_job(10, j.job));
+  }
   const nqueens::RunResult r = s.finish();
   EXPECT_TRUE(r.finished);
   EXPECT_TRUE(r.save_error.empty());
@@ -60,15 +64,15 @@ TEST(RunSession, ASecondSessionOnTheSameRecordIsRefused) {
   const std::string file = (dir / "n8.record").string();
   const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
   {
-    nqueens::RunSession first(list, {}, saving_to(file));
+    nqueens::RunSession first(list.id(), {}, saving_to(file));
     try {
-      nqueens::RunSession second(list, {}, saving_to(file));
+      nqueens::RunSession second(list.id(), {}, saving_to(file));
       FAIL() << "two sessions on one record";
     } catch (const nqueens::RecordError& e) {
       EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
     }
   }
-  nqueens::RunSession again(list, {},
+  nqueens::RunSession again(list.id(), {},
                             saving_to(file));  // the lock went with the first session
   SUCCEED();
   fs::remove_all(dir);
@@ -79,9 +83,9 @@ TEST(RunSession, TheLockFileLastsAsLongAsTheSession) {
   const std::string file = (dir / "n8.record").string();
   const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
   {
-    nqueens::RunSession s(list, {}, saving_to(file));
+    nqueens::RunSession s(list.id(), {}, saving_to(file));
     EXPECT_TRUE(fs::exists(file + ".lock"));
-    for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(8, list.jobs[i]));
+    for (nqueens::ShardJob j; s.next_job(j);) s.record(j, nqueens::count_job(8, j.job));
     EXPECT_TRUE(s.finish().finished);
   }
   EXPECT_FALSE(fs::exists(file + ".lock"));
@@ -90,7 +94,7 @@ TEST(RunSession, TheLockFileLastsAsLongAsTheSession) {
     std::FILE* stale = std::fopen((file + ".lock").c_str(), "w");  // left by a kill -9
     ASSERT_NE(stale, nullptr);
     std::fclose(stale);
-    nqueens::RunSession s(list, {}, saving_to(file));
+    nqueens::RunSession s(list.id(), {}, saving_to(file));
     EXPECT_EQ(s.resumed(), list.jobs.size());
   }
   EXPECT_FALSE(fs::exists(file + ".lock"));
@@ -110,34 +114,34 @@ TEST(RunSession, ALinkOrFifoAtTheRecordsPathsIsNeitherFollowedNorWaitedOn) {
   const nqueens::JobList list = nqueens::make_jobs(8, nqueens::CountMethod::backtrack);
   // A symlink planted at FILE.tmp: the record is written beside it, the victim is untouched.
   fs::create_symlink(victim, file + ".tmp");
-  nqueens::write_record(nqueens::RunRecord::start(list, {}), file);
+  nqueens::write_record(nqueens::RunRecord::start(list.id(), {}), file);
   EXPECT_EQ(fs::file_size(victim), 8u);
   EXPECT_FALSE(fs::is_symlink(file));
   EXPECT_EQ(nqueens::read_record(file).jobs, list.jobs.size());
   // A symlink at FILE.lock is refused.
   const std::string other = (dir / "other.record").string();
   fs::create_symlink(victim, other + ".lock");
-  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(other)), nqueens::RecordError);
+  EXPECT_THROW(nqueens::RunSession(list.id(), {}, saving_to(other)), nqueens::RecordError);
   EXPECT_EQ(fs::file_size(victim), 8u);
   // A FIFO as the record (to resume from, or to merge) or as its lock: refused, not waited on.
   const std::string fifo = (dir / "fifo.record").string();
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_THROW(nqueens::read_record(fifo), nqueens::RecordError);
-  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(fifo)), nqueens::RecordError);
+  EXPECT_THROW(nqueens::RunSession(list.id(), {}, saving_to(fifo)), nqueens::RecordError);
   const std::string fifo_lock = (dir / "locked.record").string();
   ASSERT_EQ(::mkfifo((fifo_lock + ".lock").c_str(), 0600), 0);
-  EXPECT_THROW(nqueens::RunSession(list, {}, saving_to(fifo_lock)), nqueens::RecordError);
+  EXPECT_THROW(nqueens::RunSession(list.id(), {}, saving_to(fifo_lock)), nqueens::RecordError);
   EXPECT_THROW(nqueens::read_record("/dev/zero"), nqueens::RecordError);
   fs::remove_all(dir);
 }
 
 TEST(RunSession, DuplicateResultsCountOnce) {
   const nqueens::JobList list = nqueens::make_jobs(9, nqueens::CountMethod::backtrack);
-  nqueens::RunSession s(list, {}, {});
-  for (std::size_t i : s.remaining()) {
+  nqueens::RunSession s(list.id(), {}, {});
+  for (std::size_t i : s.remaining_indices()) {
     const auto c = nqueens::count_job(9, list.jobs[i]);
-    s.record(i, c);
-    s.record(i, c);  // the same job back from a re-issued batch
+    s.record(i, list.jobs[i], c);
+    s.record(i, list.jobs[i], c);  // the same job back from a re-issued batch
   }
   EXPECT_EQ(s.finish().record.sum.total, nqueens::known::kTotal[9]);
 }
@@ -146,8 +150,8 @@ TEST(RunSession, AFailedFinalSaveKeepsTheExactResult) {
   const fs::path dir = fresh_dir("final");
   const std::string file = (dir / "n9.record").string();
   const nqueens::JobList list = nqueens::make_jobs(9, nqueens::CountMethod::backtrack);
-  nqueens::RunSession s(list, {}, saving_to(file, 3600));
-  for (std::size_t i : s.remaining()) s.record(i, nqueens::count_job(9, list.jobs[i]));
+  nqueens::RunSession s(list.id(), {}, saving_to(file, 3600));
+  for (nqueens::ShardJob j; s.next_job(j);) s.record(j, nqueens::count_job(9, j.job));
   fs::remove_all(dir);  // the folder is gone: the final save cannot succeed
   const nqueens::RunResult r = s.finish();
   EXPECT_TRUE(r.finished);
@@ -159,7 +163,7 @@ TEST(RunSession, AFailedWriteLeavesNoTemporaryFile) {
   const fs::path dir = fresh_dir("tmp");
   const std::string file = (dir / "n8.record").string();
   const nqueens::RunRecord rec =
-      nqueens::RunRecord::start(nqueens::make_jobs(8, nqueens::CountMethod::backtrack), {});
+      nqueens::RunRecord::start(nqueens::make_jobs(8, nqueens::CountMethod::backtrack).id(), {});
   // A file-size limit of a few bytes makes the write fail part way, as a full disk would.
   std::signal(SIGXFSZ, SIG_IGN);
   rlimit old{};

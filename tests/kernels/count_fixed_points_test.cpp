@@ -43,9 +43,9 @@ TEST(FixedPoints, MatchOeis) {
 TEST(FixedPoints, TableAgreesWithA000170AndA002562) {
   for (int n = 2; n <= nq::known::kMaxKnownN; ++n) {
     const unsigned __int128 lhs = static_cast<unsigned __int128>(nq::known::kUnique[n]) * 8;
-    const unsigned __int128 rhs = static_cast<unsigned __int128>(nq::known::kTotal[n]) +
-                                  nq::known::kFixedHalfTurn[n] +
-                                  2 * static_cast<unsigned __int128>(nq::known::kFixedQuarterTurn[n]);
+    const unsigned __int128 rhs =
+        static_cast<unsigned __int128>(nq::known::kTotal[n]) + nq::known::kFixedHalfTurn[n] +
+        2 * static_cast<unsigned __int128>(nq::known::kFixedQuarterTurn[n]);
     EXPECT_TRUE(lhs == rhs) << "N=" << n;
   }
 }
