@@ -69,8 +69,8 @@ struct RunOptions {
   const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
                                             // save, and return unfinished
   // A backend that counts jobs itself (the GPU, src/cuda): when set, run_count hands it the
-  // shard's jobs still to do instead of running them on threads, in chunks of at most
-  // kBackendChunkJobs taken from the streamed shard (ShardJobs): `list` holds a chunk's jobs
+  // shard's jobs still to do instead of running them on threads, in chunks (4M jobs at most,
+  // tune::kBackendChunkJobs) taken from the streamed shard (ShardJobs): `list` holds a chunk's jobs
   // (with the whole list's n, method and depth) and `remaining` the positions in list.jobs to
   // count. It calls record(position, counts) once per finished job (from any thread;
   // RunSession::record, so progress, checkpoints, the job log, the verify sample and the stop
@@ -117,11 +117,6 @@ struct SessionOptions {
 
 // How often progress is reported at most (seconds).
 inline constexpr double kProgressInterval = 0.1;
-
-// The most jobs run_count hands a job backend at once (16 bytes each: 64 MiB), so that a
-// shard's memory stays bounded however many jobs it has; N = 28's whole list at the default
-// depth (2.66M jobs) is one chunk.
-inline constexpr std::size_t kBackendChunkJobs = std::size_t{1} << 22;
 
 // One long run's bookkeeping, whatever counts its jobs.
 //   RunSession session(describe_jobs(n, method), shard, options);  // resumes, locks, saves

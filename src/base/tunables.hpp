@@ -41,6 +41,21 @@ inline constexpr FrontierTier kFrontierScalar = {4, false};
 // changes the solution `find --random --seed S` prints.
 inline constexpr int kLocalSearchStartTries = 32;
 
+// ---- Long runs (src/engine/run.cpp, src/engine/job_log.cpp) ----
+
+// The most jobs run_count hands a job backend (the GPU) at once, taken from the streamed shard
+// as a list of their own (16 bytes a job: 64 MiB), so that a shard's memory stays bounded
+// however many jobs it has; N = 28's whole list at the default depth (2.66M jobs) is one chunk.
+inline constexpr unsigned long kBackendChunkJobs = 1ul << 22;
+
+// A job log is written in blocks of this many bytes (about 1,500 entries), and at every
+// checkpoint; one write per entry cost a system call per job.
+inline constexpr unsigned long kJobLogBlockBytes = 1ul << 16;
+
+// Jobs of the verify sample waiting for a session's own recount threads, per thread: a GPU or
+// MPI loop that hands sampled jobs over faster than they are recounted waits beyond this.
+inline constexpr int kVerifyQueuePerThread = 4;
+
 // ---- Sudoku: the 9x9 solver (src/sudoku/solve9_search.hpp) ----
 
 // A propagation round that starts with this many pending words or more hands the rest to every

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/tunables.hpp"
 #include "nqueens/version.hpp"
 
 namespace nqueens {
@@ -21,7 +22,6 @@ namespace {
 
 constexpr std::string_view kTag = "nqueens-job-log";
 constexpr int kFormatVersion = 1;
-constexpr std::size_t kBlockBytes = 1 << 16;
 
 std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
   for (unsigned char c : s) {
@@ -150,7 +150,7 @@ class LineReader {
     buffer_.erase(0, start_);
     start_ = 0;
     const std::size_t want =
-        static_cast<std::size_t>(std::min<std::uint64_t>(kBlockBytes, limit_ - read_));
+        static_cast<std::size_t>(std::min<std::uint64_t>(tune::kJobLogBlockBytes, limit_ - read_));
     const std::size_t old = buffer_.size();
     buffer_.resize(old + want);
     ssize_t got;
@@ -345,7 +345,7 @@ void JobLogWriter::add(std::uint64_t index, const SolutionCounts& c) {
   buffer_ += ' ';
   append_hex(buffer_, check_);
   buffer_ += '\n';
-  if (buffer_.size() >= kBlockBytes) write_buffer();
+  if (buffer_.size() >= tune::kJobLogBlockBytes) write_buffer();
 }
 
 void JobLogWriter::write_buffer() {

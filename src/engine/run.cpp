@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "base/tunables.hpp"
 #include "nqueens/fixed_points.hpp"
 #include "nqueens/parallel.hpp"
 
@@ -213,7 +214,8 @@ RunSession::RunSession(const JobListId& list, Shard shard, SessionOptions option
     throw std::invalid_argument("a verify sample needs a second method to recount with");
   if (options_.verify.percent > 0 && options_.verify.threads > 0) {
     verifier_ = std::make_unique<Verifier>();
-    verifier_->capacity = 4 * static_cast<std::size_t>(options_.verify.threads);
+    verifier_->capacity =
+        static_cast<std::size_t>(tune::kVerifyQueuePerThread * options_.verify.threads);
     for (int i = 0; i < options_.verify.threads; ++i)
       verifier_->threads.emplace_back([this] { verifier_->run(*this); });
   }
@@ -402,7 +404,7 @@ RunResult run_count(const RunOptions& o) {
     const std::function<bool(std::size_t, const SolutionCounts&)> record =
         [&](std::size_t k, const SolutionCounts& c) { return session.record(chunk.at(k), c); };
     try {
-      while (session.next_jobs(kBackendChunkJobs, chunk) > 0) {
+      while (session.next_jobs(tune::kBackendChunkJobs, chunk) > 0) {
         jobs.jobs.clear();
         for (const ShardJob& j : chunk) jobs.jobs.push_back(j.job);
         positions.resize(chunk.size());
