@@ -39,7 +39,9 @@ struct CountResult {
 };
 
 // Counts all solutions and fundamental solutions of the N x N board, 1 <= N <= kMaxCountN.
-// Throws std::invalid_argument outside that range.
+// Throws std::invalid_argument outside that range, and std::runtime_error (one sentence) if the
+// count's class split disagrees with the solutions fixed by the turns (nqueens/fixed_points.hpp:
+// a kernel or hardware fault).
 CountResult count_solutions(const CountOptions& options);
 
 }  // namespace nqueens

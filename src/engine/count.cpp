@@ -1,7 +1,10 @@
 #include "nqueens/count.hpp"
 
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
+#include "nqueens/fixed_points.hpp"
 #include "nqueens/jobs.hpp"
 
 namespace nqueens {
@@ -15,7 +18,11 @@ CountResult count_solutions(const CountOptions& options) {
   result.jobs = list.jobs.size();
   result.threads = options.threads > 0 ? options.threads : hardware_threads();
   result.method = list.method;
-  result.classes = run_jobs(list, list.all_indices(), result.threads).classes(options.n);
+  const SolutionCounts sum = run_jobs(list, list.all_indices(), result.threads);
+  // A whole count: its class split must agree with the solutions fixed by the turns.
+  if (const std::string why = check_class_split(options.n, sum, result.threads); !why.empty())
+    throw std::runtime_error(why);
+  result.classes = sum.classes(options.n);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
