@@ -15,6 +15,7 @@
 #include <thread>
 #include <utility>
 
+#include "kernels/bits.hpp"
 #include "kernels/count_fixed_points.hpp"
 #include "kernels/count_frontier.hpp"
 #include "kernels/count_join.hpp"
@@ -29,6 +30,7 @@ namespace nqueens {
 namespace {
 
 using kernels::BranchRules;
+using kernels::column_mask;
 using kernels::Row;
 
 void check_n(int n) {
@@ -48,10 +50,6 @@ BranchRules rules_of(int n, const Job& job) {
 // each of N middle columns has its own groups) must fit a job list and a record comfortably,
 // and N = 24 already takes core-years.
 constexpr int kMaxJoinCountN = 24;
-
-std::uint32_t column_mask(int n) {
-  return n == 32 ? ~0u : (std::uint32_t{1} << n) - 1;
-}
 
 std::uint32_t reverse_columns(std::uint32_t cols, int n) {
   std::uint32_t r = 0;

@@ -22,15 +22,11 @@
 
 #include <bit>
 
+#include "kernels/bits.hpp"
+
 namespace nqueens::kernels {
 
 namespace {
-
-using Row = std::uint32_t;
-
-Row column_mask(int n) {
-  return n == 32 ? ~Row{0} : (Row{1} << n) - 1;
-}
 
 // One state of the half-turn search: the row to place next and what the pairs above took.
 struct HalfTurnState {
