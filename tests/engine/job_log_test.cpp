@@ -1,6 +1,5 @@
-// Job logs (nqueens/job_log.hpp) and the checks inside a run (RunSession's verify sample):
-// round trip, every damaged byte refused, one altered job among a million found by index,
-// resuming from a record and its log or from the log alone, a recount that differs.
+// Job logs (nqueens/job_log.hpp): round trip, every damaged byte refused, one altered job among a
+// million found by index, resuming from a record and its log or from the log alone.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -185,47 +184,6 @@ TEST(JobLog, ALogThatDisagreesWithItsRecordIsRefused) {
   fs::remove(log);
   EXPECT_THROW(nq::RunSession(list, {}, with_log(rec, log)), nq::RecordError);
   fs::remove_all(dir);
-}
-
-// A second method that disagrees stops the run, names the job and records nothing of it; the
-// same with the session's own recount threads (the GPU and MPI way).
-TEST(VerifySample, AJobThatDoesNotCheckStopsTheRun) {
-  for (const int threads : {0, 2}) {
-    const nq::JobListId list = nq::describe_jobs(10, nq::CountMethod::backtrack);
-    nq::SessionOptions o;
-    o.verify.percent = 100;
-    o.verify.method = "a doubting recount";
-    o.verify.threads = threads;
-    o.verify.recount = [](const nq::Job& job) {
-      nq::SolutionCounts c = nq::count_job(10, job);
-      if (job.cols[1] == 5 && job.cols[2] == 1) c.total += 8;
-      return c;
-    };
-    nq::RunSession s(list, {}, o);
-    for (nq::ShardJob j; s.next_job(j);)
-      if (!s.record(j, nq::count_job(10, j.job))) break;
-    const nq::RunResult r = s.finish();
-    EXPECT_FALSE(r.finished);
-    EXPECT_NE(r.check_failure.find("does not check"), std::string::npos) << r.check_failure;
-    EXPECT_NE(r.check_failure.find("a doubting recount"), std::string::npos) << r.check_failure;
-  }
-}
-
-TEST(VerifySample, TheSampleIsSeededAndAboutItsShare) {
-  std::uint64_t in = 0, again = 0;
-  for (std::uint64_t i = 0; i < 100000; ++i) {
-    in += nq::in_verify_sample(i, 1, 7);
-    again += nq::in_verify_sample(i, 1, 7) == nq::in_verify_sample(i, 1, 7);
-  }
-  EXPECT_EQ(again, 100000u);
-  EXPECT_GT(in, 850u);
-  EXPECT_LT(in, 1150u);
-  EXPECT_FALSE(nq::in_verify_sample(5, 0, 7));
-  EXPECT_TRUE(nq::in_verify_sample(5, 100, 7));
-  std::uint64_t differ = 0;
-  for (std::uint64_t i = 0; i < 1000; ++i)
-    differ += nq::in_verify_sample(i, 50, 1) != nq::in_verify_sample(i, 50, 2);
-  EXPECT_GT(differ, 300u);  // another seed takes other jobs
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// RunSession, the one pipeline of every long run: resume, lock, save, final-save failure.
+// RunSession, the one pipeline of every long run: resume, lock, save, final-save failure, the
+// verify sample.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -188,6 +189,47 @@ TEST(RunSession, StopFlagEndsTheRunUnfinished) {
   const nqueens::RunResult r = nqueens::run_count(o);
   EXPECT_FALSE(r.finished);
   EXPECT_LE(r.record.done_count(), 2u) << "each thread finishes at most its job in flight";
+}
+
+// A second method that disagrees stops the run, names the job and records nothing of it; the
+// same with the session's own recount threads (the GPU and MPI way).
+TEST(VerifySample, AJobThatDoesNotCheckStopsTheRun) {
+  for (const int threads : {0, 2}) {
+    const nqueens::JobListId list = nqueens::describe_jobs(10, nqueens::CountMethod::backtrack);
+    nqueens::SessionOptions o;
+    o.verify.percent = 100;
+    o.verify.method = "a doubting recount";
+    o.verify.threads = threads;
+    o.verify.recount = [](const nqueens::Job& job) {
+      nqueens::SolutionCounts c = nqueens::count_job(10, job);
+      if (job.cols[1] == 5 && job.cols[2] == 1) c.total += 8;
+      return c;
+    };
+    nqueens::RunSession s(list, {}, o);
+    for (nqueens::ShardJob j; s.next_job(j);)
+      if (!s.record(j, nqueens::count_job(10, j.job))) break;
+    const nqueens::RunResult r = s.finish();
+    EXPECT_FALSE(r.finished);
+    EXPECT_NE(r.check_failure.find("does not check"), std::string::npos) << r.check_failure;
+    EXPECT_NE(r.check_failure.find("a doubting recount"), std::string::npos) << r.check_failure;
+  }
+}
+
+TEST(VerifySample, TheSampleIsSeededAndAboutItsShare) {
+  std::uint64_t in = 0, again = 0;
+  for (std::uint64_t i = 0; i < 100000; ++i) {
+    in += nqueens::in_verify_sample(i, 1, 7);
+    again += nqueens::in_verify_sample(i, 1, 7) == nqueens::in_verify_sample(i, 1, 7);
+  }
+  EXPECT_EQ(again, 100000u);
+  EXPECT_GT(in, 850u);
+  EXPECT_LT(in, 1150u);
+  EXPECT_FALSE(nqueens::in_verify_sample(5, 0, 7));
+  EXPECT_TRUE(nqueens::in_verify_sample(5, 100, 7));
+  std::uint64_t differ = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    differ += nqueens::in_verify_sample(i, 50, 1) != nqueens::in_verify_sample(i, 50, 2);
+  EXPECT_GT(differ, 300u);  // another seed takes other jobs
 }
 
 }  // namespace
