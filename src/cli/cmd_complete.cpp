@@ -112,9 +112,32 @@ int run_complete(const CompleteArgs& a) {
     throw UsageError(e.what());
   }
   const Format format = parse_format_arg(a.format, p.n);
+  // The search's memory (its blocked rows, per-row state) and a completion's line, checked
+  // before any work: a lack ends with one line, not std::bad_alloc half way.
+  const std::uint64_t needed = completion_memory(p) + static_cast<std::uint64_t>(p.n) *
+                                                          (format == Format::board ? 2 * p.n : 8);
+  if (const auto available = tool_io::memory_available(); available && needed > *available)
+    throw UsageError(fmt::format(
+        "complete N = {} needs about {:.2f} GB of memory here, and only {:.2f} GB is available",
+        p.n, static_cast<double>(needed) / 1e9, static_cast<double>(*available) / 1e9));
 
   if (a.count) {
-    fmt::print("{}\n", count_completions(p));
+    const int open = p.n - static_cast<int>(p.fixed.size());
+    if (open > max_count_open_rows(p.n))
+      throw UsageError(fmt::format(
+          "complete --count at N = {} takes boards with at most {} open rows (rows without a "
+          "fixed queen), this one has {}: a count walks every completion one by one",
+          p.n, max_count_open_rows(p.n), open));
+    try {
+      fmt::print("{}\n", count_completions(p, {kMaxCompletionCountWork, false}));
+    } catch (const CompletionBudgetError& e) {
+      std::fprintf(stderr,
+                   "nqueens: the count gave up after %llu units of search work (about 3 minutes "
+                   "of one core) with %llu completions counted; there are at least that many\n",
+                   static_cast<unsigned long long>(e.work),
+                   static_cast<unsigned long long>(e.found));
+      return 1;
+    }
     return 0;
   }
   if (!a.all) {  // one completion: restarts and local search, not the plain enumeration
@@ -138,13 +161,29 @@ int run_complete(const CompleteArgs& a) {
   Output out;
   long long index = 0;
   const long long limit = a.all ? a.limit : 1;
-  if (limit != 0)
-    for_each_completion(p, [&](const Solution& s) {
-      ++index;
-      if (format == Format::board && index > 1) out.line("");
-      out.line(format_solution(s, format));
-      return limit < 0 || index < limit;
-    });
+  // Until the first completion the search has find_completion's budget (a hard instance gives
+  // up as `complete N` does); after it, completions stream until --limit or the end. Lines of
+  // big boards are written as they come.
+  try {
+    if (limit != 0)
+      for_each_completion(p,
+                          [&](const Solution& s) {
+                            ++index;
+                            if (format == Format::board && index > 1) out.line("");
+                            const std::string line = format_solution(s, format);
+                            out.line(line);
+                            if (line.size() >= 4096) out.flush();
+                            return limit < 0 || index < limit;
+                          },
+                          {kMaxCompletionWork, true});
+  } catch (const CompletionBudgetError&) {
+    out.flush();
+    std::fprintf(stderr,
+                 "nqueens: no completion found and none ruled out within %llu units of search "
+                 "work; the search gave up\n",
+                 static_cast<unsigned long long>(kMaxCompletionWork));
+    return 1;
+  }
   out.flush();
   if (index == 0 && limit != 0) {
     std::fprintf(stderr,

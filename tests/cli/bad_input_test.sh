@@ -5,6 +5,11 @@
 source "$(dirname "$0")/../lib/testlib.sh"
 BIN=$1 NAME=nqueens
 T=$TESTLIB_TMP
+# limited CMD...: CMD under a 400 MB address-space limit (not under ASan, which reserves
+# terabytes of address space).
+limited() {
+  if [ -z "${NQUEENS_SANITIZED:-}" ]; then (ulimit -v 400000 && exec "$@"); else "$@"; fi
+}
 
 # Squares off the board, also past 2^32 (once cast to int first and read as rank 1..4):
 # malformed (exit 2), reported on stderr and as "malformed: ..." on stdout.
@@ -141,6 +146,31 @@ for blocked in "$col1" "$row1"; do
 done
 expect_out "0" complete 16 --blocked "$col1" --count
 
+# complete at large N: --all gives its first completion at once (the search's first descent
+# follows one found by local search; a scan of every open row at every node took minutes) and
+# streams; --count on an almost empty board of 100,000 is refused at once (its search state
+# once took 1.25 GB up front, then std::bad_alloc as "internal error", exit 1); the memory a
+# board needs is checked before any work. Every completion printed is checked by verify.
+for args in "10000 --all --limit 1" "100000 --all --limit 1" "3000 --all --limit 20"; do
+  # shellcheck disable=SC2086
+  limited timeout 60 "$BIN" complete $args >"$T/out" 2>"$T/err" || fail "complete $args: exit $?: $(head -c 300 "$T/err")"
+  "$BIN" verify -q - <"$T/out" || fail "complete $args: a completion is not a solution"
+done
+[ "$(sort -u "$T/out" | wc -l)" -eq 20 ] || fail "complete 3000 --all --limit 20: not 20 distinct"
+got=$(limited timeout 60 "$BIN" complete 100000 --all 2>/dev/null | head -n 1 | "$BIN" verify)
+[ "$got" = valid ] || fail "complete 100000 --all | head -1: $got"
+limited timeout 60 "$BIN" complete 100000 --count >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "at most 41 open rows" "$T/err" ||
+  fail "complete 100000 --count: exit $rc: $(head -c 300 "$T/err")"
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then
+  blocked=$(seq 1 3000 | sed 's/.*/&:&/' | paste -sd,)
+  (ulimit -v 60000 && exec "$BIN" complete 100000 --blocked "$blocked" --all >"$T/out" 2>"$T/err")
+  rc=$?
+  [ "$rc" -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "needs about .* GB of memory" "$T/err" ||
+    fail "complete 100000 with 3000 blocked rows in 60 MB: exit $rc: $(head -c 300 "$T/err")"
+fi
+
 # list: N above the range whose first solutions come at once is refused.
 expect_bad 2 list 34 --limit 1
 expect_bad 2 list 64 --limit 1
@@ -249,9 +279,6 @@ fi
 # its cap (1 MiB; verify 1 GiB and a quarter of the memory it can get) with one line and exit 2,
 # under a 400 MB address-space limit (not under ASan, which reserves terabytes; there verify,
 # whose cap is the largest, is left out). Then a 100 MB line, piped.
-limited() {
-  if [ -z "${NQUEENS_SANITIZED:-}" ]; then (ulimit -v 400000 && exec "$@"); else "$@"; fi
-}
 expect_too_long() {  # expect_too_long WHAT: the last command's exit code in $rc, its output in $T
   [ "$rc" -eq 2 ] || fail "$1: exit $rc, expected 2: $(head -c 300 "$T/err")"
   [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^nqueens: .*line 1 is longer than [0-9]* bytes" "$T/err" ||

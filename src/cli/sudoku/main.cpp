@@ -12,6 +12,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -178,6 +179,12 @@ int main(int argc, char** argv) {
   } catch (const tool_io::InputError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "sudoku: {}\n", tool_io::one_line(e.what()));
+    return tool_io::finish_stdout("sudoku", 2);
+  } catch (const std::bad_alloc&) {
+    std::fflush(stdout);
+    fmt::print(stderr,
+               "sudoku: out of memory: this command needs more than the machine or its limits "
+               "give\n");
     return tool_io::finish_stdout("sudoku", 2);
   } catch (const std::exception& e) {
     // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
