@@ -29,11 +29,9 @@ namespace {
 
 using u64 = std::uint64_t;
 
-// Levels whose open rows take more than this many words to scan (open rows x N/64) are branched
-// on the next open row in a fixed order, in O(N/64) a node, instead of the most constrained one:
-// scanning every open row at every node made the first descent O(N^3 / 64) (N = 10,000: no
-// completion within 30 s, where a fixed order with a good first value takes 0.3 s). At N <= 2048
-// every level scans (2048 open rows of 32 words); at N = 100,000 the last 41 open rows do.
+// Levels whose open rows take more than this many words to scan (open rows x N/64) branch on the
+// next open row in a fixed order, O(N/64) a node, because scanning them all at every node makes
+// a descent O(N^3 / 64); so every level scans up to N = 2048, the last 41 at N = 100,000.
 constexpr std::size_t kMostConstrainedWords = std::size_t{1} << 16;
 
 class CompletionSearch {
@@ -49,8 +47,8 @@ class CompletionSearch {
         last_mask_(p.n % 64 == 0 ? ~u64{0} : (u64{1} << (p.n % 64)) - 1),
         scratch_(words_),
         reachable_(words_) {
-    // Blocked squares are kept for the rows that have some, N/64 words each: a full N x N
-    // bitset took N^2 / 8 bytes (1.25 GB at N = 100,000) before any work, blocked or not.
+    // Blocked squares are kept for the rows that have some, since a full N x N bitset is N^2 / 8
+    // bytes (1.25 GB at N = 100,000) whether any square is blocked or not.
     for (Square s : p.blocked) {
       int& index = block_index_[static_cast<std::size_t>(s.row)];
       if (index < 0) {
@@ -357,9 +355,8 @@ std::uint64_t completion_memory(const CompletionProblem& p) {
 
 namespace {
 
-// A completion to guide the exhaustive search's first descent on boards where the
-// lexicographic one is far away (N > 32: an empty board of 300 had none within 20 s), found by
-// local search; none if it fails (the search then goes in column order).
+// A completion found by local search guides the exhaustive search's first descent for N > 32,
+// where the search's own first completion can be far away; none if local search fails.
 Solution guide_for(const CompletionProblem& p) {
   if (p.n <= 32) return {};
   if (auto s = complete_by_local_search(p, 1, 400 * static_cast<std::uint64_t>(p.n) + 100'000))

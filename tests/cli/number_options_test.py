@@ -70,6 +70,8 @@ NUMERIC = [
      ["count", "4", "--coordinator-threads", "{}"]),
     ("nqueens-mpi", "count", "--overdue-after", ["0x1", "+1", "1e3"],
      ["count", "4", "--overdue-after", "{}"]),
+    ("nqueens-mpi", "count", "--start-timeout", ["0x1", "+1", "1e3"],
+     ["count", "4", "--start-timeout", "{}"]),
 ]
 # Options that take a value which is not a number (names, files, squares, formats).
 NOT_NUMERIC = {
