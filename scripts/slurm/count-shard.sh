@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One array task of a sharded count: `nqueens count N --shard I/K` with I = SLURM_ARRAY_TASK_ID
-# and its record in the run's records folder, so that a task stopped for any reason resumes
-# where it stopped. count-cpu.sbatch and count-gpu.sbatch run it; the recipe is README.md here.
+# One array task of a sharded count: `nqueens count N --shard I/K` with I = SLURM_ARRAY_TASK_ID,
+# its record and its job log in the run's records folder (so that a task stopped for any reason
+# resumes where it stopped, and two runs compare job by job) and a 1% verify sample. Run by
+# count-cpu.sbatch and count-gpu.sbatch; the recipe is README.md here.
 #
 # Usage: count-shard.sh N K [nqueens count options...]
 # Environment: SLURM_ARRAY_TASK_ID (1..K); NQUEENS, the nqueens binary (default: nqueens on
@@ -39,11 +40,13 @@ mkdir -p "$records" 2>/dev/null || die "cannot create the records folder '$recor
 record=$records/nqueens-$n-shard-$task-of-$k.record
 
 args=(count "$n" --shard "$task/$k" --checkpoint "$record")
-threads=yes method=yes
+threads=yes method=yes job_log=yes verify=yes
 for a in "$@"; do
   case $a in
     -j | -j[0-9]* | --threads | --threads=*) threads=no ;;
     --method | --method=*) method=no ;;
+    --job-log | --job-log=*) job_log=no ;;
+    --verify-sample | --verify-sample=*) verify=no ;;
   esac
 done
 # Every CPU that Slurm gave the task (nproc counts the CPUs this process may run on).
@@ -51,6 +54,11 @@ done
 # --method auto chooses by the node's CPU and a record resumes only with the method that wrote
 # it; a requeued task may land on another kind of node, so the array names one.
 [ $method = no ] || args+=(--method backtrack)
+# Every finished job's counts, for `nqueens merge --compare` between two runs; a record resumes
+# only with the log it was saved with, so every run of the task keeps it.
+[ $job_log = no ] || args+=(--job-log "$records/nqueens-$n-shard-$task-of-$k.joblog")
+# 1% of the jobs recounted by a second method: a count that differs stops the task (exit 1).
+[ $verify = no ] || args+=(--verify-sample 1)
 
 echo "$me: task $task of $k, N = $n, run $((${SLURM_RESTART_COUNT:-0} + 1)) on $(hostname)," \
   "record $record" >&2

@@ -225,6 +225,8 @@ merged=$records/nqueens-merge-$merge.out
 grep -q "^total: $total\$" "$merged" || fail "merged total is not $total"
 grep -q "^unique: $unique\$" "$merged" || fail "merged unique is not $unique"
 grep -q "^merged: $k shards" "$merged" || fail "merged not $k shards"
+grep -q '^checked: the class split agrees' "$merged" || fail "merge checked no class split"
+grep -q "^job logs: the $k logs add up to the same counts\$" "$merged" || fail "merge: no job logs"
 for ((i = 1; i <= k; i++)); do
   state="$(job_field "${array}_$i" JobState) $(job_field "${array}_$i" ExitCode)"
   [ "$state" = "COMPLETED 0:0" ] || fail "task $i: $state"
@@ -242,6 +244,7 @@ resumed_from_record() { # resumed_from_record TASK WHAT
     fail "task $1 ($2): saved [$saved] of [$jobs] jobs, resumed [$resumed]: $(cat "$out")"
   fi
   grep -q "count-shard.sh: task $1 of 8, N = 16, run 2 " "$out" || fail "task $1 ($2) ran no second time"
+  grep -q '^verified: [0-9]* jobs recounted' "$out" || fail "task $1 ($2) recounted no sample"
   echo "task $1 ($2): saved $saved of $jobs jobs, its second run resumed $resumed"
 }
 resumed_from_record $requeued "scontrol requeue"

@@ -19,17 +19,27 @@ for i in 1 2 3 4; do
   grep -q "^count-shard.sh: task $i of 4, N = 12, run 1 on " "err$i" || fail "task $i: $(cat "err$i")"
 done
 [ -f records/nqueens-12-shard-4-of-4.record ] || fail "no record in NQUEENS_RECORDS"
+[ -f records/nqueens-12-shard-4-of-4.joblog ] || fail "no job log in NQUEENS_RECORDS"
+grep -q '^verified: [0-9]* jobs recounted' out1 || fail "task 1 recounted no sample: $(cat out1)"
 grep -q '^method backtrack$' records/nqueens-12-shard-1-of-4.record ||
   fail "the task did not name the backtrack method"
 bash "$scripts/merge.sbatch" 12 4 >merged 2>merge.err || fail "merge.sbatch: $(cat merge.err)"
 grep -q '^total: 14200$' merged && grep -q '^unique: 1787$' merged || fail "merged: $(cat merged)"
+grep -q '^job logs: the 4 logs add up to the same counts$' merged || fail "logs: $(cat merged)"
+# Task 3 counted again into another folder: its job log is the same, job by job.
+NQUEENS_RECORDS=$tmp/second SLURM_ARRAY_TASK_ID=3 bash "$scripts/count-shard.sh" 12 4 >/dev/null 2>&1
+"$bin" merge --compare records/nqueens-12-shard-3-of-4.joblog second/nqueens-12-shard-3-of-4.joblog \
+  >compared || fail "merge --compare of two runs of task 3: $(cat compared)"
+grep -q '^same: ' compared || fail "merge --compare: $(cat compared)"
 # A task run again finds its finished record and counts nothing.
 SLURM_ARRAY_TASK_ID=2 bash "$scripts/count-shard.sh" 12 4 >again 2>&1 || fail "task 2 again"
 grep -q 'resumed from' again || fail "task 2 again did not reuse its record: $(cat again)"
 # Options pass through; -j and --method given there replace the script's own.
-SLURM_ARRAY_TASK_ID=1 bash "$scripts/count-shard.sh" 10 2 -j 1 --method join --json >json 2>json.err ||
-  fail "count-shard.sh with options"
+SLURM_ARRAY_TASK_ID=1 bash "$scripts/count-shard.sh" 10 2 -j 1 --method join --verify-sample 0 \
+  --job-log "$tmp/other.joblog" --json >json 2>json.err || fail "count-shard.sh with options"
 grep -q '"threads":1' json && grep -q '"method":"join"' json || fail "options: $(cat json)"
+grep -q '"verified_jobs"' json && fail "--verify-sample 0 recounted jobs: $(cat json)"
+[ -f "$tmp/other.joblog" ] || fail "--job-log given: no $tmp/other.joblog"
 
 # Bad input: exit 2, one line on stderr that names the script, nothing on stdout.
 BIN=env NAME=count-shard.sh
