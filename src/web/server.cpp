@@ -155,7 +155,8 @@ struct Connection {
   int served = 0;
   bool close_after = false;  // close once `out` is sent
   bool peer_done = false;    // the client shut its sending side: answer what is in, then close
-  bool closed = false;       // to be removed
+  bool broken = false;       // set by the worker: the socket failed while it answered
+  bool closed = false;       // to be removed (set by the connection thread only)
 };
 using ConnectionPtr = std::shared_ptr<Connection>;
 
@@ -416,7 +417,7 @@ void Connections::answer(const ConnectionPtr& c) {
   const bool keep = http_.answer(stream, c->served >= kRequestsPerConnection);
   c->in.erase(0, stream.consumed());
   if (!keep || stream.broken()) c->close_after = true;
-  if (stream.broken()) c->closed = true;
+  c->broken = stream.broken();
 }
 
 void Connections::dispatch(const ConnectionPtr& c) {
@@ -429,7 +430,7 @@ void Connections::dispatch(const ConnectionPtr& c) {
 }
 
 void Connections::close(Connection& c) {
-  if (c.closed && c.fd < 0) return;
+  if (c.closed) return;
   pending_output_ -= c.out.size() - c.out_sent;
   c.out.clear();
   c.out_sent = 0;
@@ -560,7 +561,7 @@ void Connections::loop() {
         for (const auto phase :
              {Connection::Phase::idle, Connection::Phase::linger, Connection::Phase::head}) {
           for (const ConnectionPtr& c : connections_)
-            if (!c->closed && c->phase == phase && (!oldest || c->since < oldest->since))
+            if (c->phase == phase && !c->closed && (!oldest || c->since < oldest->since))
               oldest = c;
           if (oldest) break;
         }
@@ -569,7 +570,9 @@ void Connections::loop() {
           continue;
         }
         close(*oldest);
-        std::erase_if(connections_, [](const ConnectionPtr& c) { return c->closed; });
+        std::erase_if(connections_, [](const ConnectionPtr& c) {
+          return c->phase != Connection::Phase::work && c->closed;
+        });
       }
       auto c = std::make_shared<Connection>(fd);
       c->since = now;
@@ -577,7 +580,7 @@ void Connections::loop() {
       connections_.push_back(std::move(c));
     }
     for (const ConnectionPtr& c : answered) {
-      if (c->closed) {
+      if (c->broken) {
         close(*c);
         continue;
       }
@@ -589,7 +592,7 @@ void Connections::loop() {
     watched.assign(1, nullptr);
     auto wait_until = Clock::now() + std::chrono::seconds(1);
     for (const ConnectionPtr& c : connections_) {
-      if (c->closed || c->phase == Connection::Phase::work) continue;
+      if (c->phase == Connection::Phase::work || c->closed) continue;
       polled.push_back(
           {c->fd, static_cast<short>(c->phase == Connection::Phase::send ? POLLOUT : POLLIN), 0});
       watched.push_back(c);
@@ -620,8 +623,10 @@ void Connections::loop() {
     }
     const auto after = Clock::now();
     for (const ConnectionPtr& c : connections_)
-      if (!c->closed && c->phase != Connection::Phase::work && after >= c->deadline) close(*c);
-    std::erase_if(connections_, [](const ConnectionPtr& c) { return c->closed; });
+      if (c->phase != Connection::Phase::work && !c->closed && after >= c->deadline) close(*c);
+    std::erase_if(connections_, [](const ConnectionPtr& c) {
+      return c->phase != Connection::Phase::work && c->closed;
+    });
   }
 }
 
