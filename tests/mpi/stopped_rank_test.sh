@@ -10,6 +10,8 @@
 #             --overdue-after 1
 #   exit      past MPI_Finalize's barrier (mpirun waits for it): the exact result, exit 1 after
 #             --overdue-after 1
+# and, without the library, rank 2 stopped as soon as the result is printed (exit 0, or 1 as in
+# `exit`).
 # (The mid-run freeze is tests/mpi/frozen_rank_test.sh.) About 20 s.
 # Usage: stopped_rank_test.sh MPIEXEC NQUEENS_MPI KNOWN_CHECK STOP_RANK_LIB
 set -u
@@ -78,5 +80,36 @@ stopped_run exit --overdue-after 1
 [ $rc -eq 1 ] || fail "exit: exit $rc, expected 1"
 "$check" $n <out || fail "exit: wrong or missing result"
 expect_line exit "rank 2 did not exit within 1 s of the end.*result above is complete"
+
+# The attack as it was reported: rank 2 stopped as soon as the result is out. Rank 0 prints it
+# only after MPI_Finalize and once the ranks of its node are gone, so rank 2 is gone by then
+# (or, if not, ended as in `exit`); the job ends with the exact result.
+start=$SECONDS
+"$mpiexec" -np 3 "$bin" count $n -j 1 --overdue-after 1 >out 2>err &
+pid=$!
+victim=""
+for _ in $(seq 1 3000); do
+  [ -z "$victim" ] && victim=$(for c in $(pgrep -P $pid); do
+    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=2" && echo "$c"
+  done)
+  grep -q '^total:' out 2>/dev/null && break
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.01
+done
+[ -n "$victim" ] && kill -STOP "$victim" 2>/dev/null && echo "printed: rank 2 stopped after the result"
+for _ in $(seq 1 600); do
+  kill -0 $pid 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 $pid 2>/dev/null; then
+  fail "printed: mpirun still running 60 s after rank 2 was stopped"
+  kill -9 "$victim" $pid 2>/dev/null
+fi
+wait $pid
+rc=$?
+[ -n "$victim" ] && kill -9 "$victim" 2>/dev/null
+echo "printed: exit $rc after $((SECONDS - start)) s"
+"$check" $n <out || fail "printed: wrong or missing result"
+[ $rc -le 1 ] || fail "printed: exit $rc: $(cat err)"
 
 finish
