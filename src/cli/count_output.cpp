@@ -70,7 +70,7 @@ void print_count_report(const CountReport& r, bool json) {
     fmt::print("checked: the class split agrees with the solutions fixed by the turns ({})\n",
                r.n <= known::kMaxKnownFixedPointN ? "OEIS A032522, A033148" : "counted");
   if (r.merged) {
-    fmt::print("merged: {} shards, {} jobs\n", r.merged, r.jobs);
+    fmt::print("merged: {} shard{}, {} jobs\n", r.merged, r.merged == 1 ? "" : "s", r.jobs);
     return;
   }
   if (r.verify_percent > 0)

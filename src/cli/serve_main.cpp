@@ -81,7 +81,10 @@ int main(int argc, char** argv) {
   app.add_option("--host", args.host,
                  "address to listen on (default 127.0.0.1: this machine only)");
   tool_io::whole_number(
-      app.add_option("--threads", args.threads, "requests served at once (default 8)"), 1, 256);
+      app.add_option(
+          "--threads", args.threads,
+          "requests computed at once (default 8; more connections wait without holding one)"),
+      1, 256);
   auto error = [](std::string_view message, int code) {
     std::fprintf(stderr, "nqueens serve: %s\n", tool_io::one_line(message).c_str());
     return code;
