@@ -169,15 +169,24 @@ std::string describe_job(const Job& job);
 // Counts one job (single-threaded, allocation-free after a thread's first job).
 SolutionCounts count_job(int n, const Job& job);
 
+// How the verify sample recounts a backtrack job (`--verify-by`):
+//   tier:      by another kernel tier than the one count_job runs: the next fastest this CPU
+//              has (AVX-512 -> AVX2, AVX2 -> scalar, NEON -> scalar): the same frontier search
+//              in other vector code, 2x the time of AVX-512 on an AVX-512 CPU, about 7x on an
+//              AVX2 one; where no other tier exists, by the reference search.
+//   reference: by the reference search (src/kernels/count_kernel.hpp), the plain row-by-row
+//              search every tier is tested against, shared with no tier: about 33x the time
+//              of the AVX-512 tier (N = 17, Intel Xeon).
+enum class Recount : std::uint8_t { tier, reference };
+
 // The same counts by a second method on the CPU, for the verify sample (RunSession): a
-// backtrack job by the reference search (count_kernel.hpp, the scalar search every vector
-// tier is tested against), a join group by searching each half where count_job uses the
-// tables and by the tables where it searches (if they fit --table-memory; else the same
-// search again), the join's fixed-point job by the published counts (nqueens/fixed_points.hpp),
-// the whole board (N <= 3) by the same enumeration again.
-SolutionCounts recount_job(int n, const Job& job);
-// Its name for a list of this method, for messages: "the reference search", ...
-std::string recount_method(int n, CountMethod method);
+// backtrack job as `by` says; a join group by searching each half where count_job uses the
+// tables and by the tables where it searches (if they fit --table-memory; else the same search
+// again); the join's fixed-point job by the published counts (nqueens/fixed_points.hpp); the
+// whole board (N <= 3) by the same enumeration again.
+SolutionCounts recount_job(int n, const Job& job, Recount by = Recount::tier);
+// Its name for a list of this method, for messages: "the avx2 kernel tier", ...
+std::string recount_method(int n, CountMethod method, Recount by = Recount::tier);
 
 // Counts the jobs at the given indices on `threads` threads (0: all cores) with parallel_for
 // (parallel.hpp); `done` is called (serialised) once per finished job, in completion order.

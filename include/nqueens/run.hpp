@@ -36,8 +36,9 @@ struct RunProgress {
 struct VerifyOptions {
   double percent = 0;      // 0..100; 0: no job is recounted
   std::uint64_t seed = 1;  // --verify-seed
-  // The second method and its name for messages ("the reference search"); run_count sets
-  // both (recount_job: the other CPU method, or the CPU when the GPU counts).
+  // The second method and its name for messages ("the avx2 kernel tier"); run_count sets both
+  // (recount_job: another kernel tier or the reference search, the join's other way; the CPU
+  // when the GPU counts).
   std::function<SolutionCounts(const Job&)> recount;
   std::string method;
   // 0: a sampled job is recounted by the thread that hands its result over (threads count
@@ -83,6 +84,7 @@ struct RunOptions {
   std::string job_log;        // per-job log file (nqueens/job_log.hpp); "" for none
   double verify_percent = 0;  // share of jobs recounted by a second method (VerifyOptions)
   std::uint64_t verify_seed = 1;
+  Recount verify_by = Recount::tier;   // how the CPU recounts a backtrack job (jobs.hpp)
   std::optional<InjectedFault> fault;  // tests only
 };
 

@@ -77,10 +77,11 @@ struct LongRunArgs {
   const CLI::Option* checkpoint_seconds_option = nullptr;     // given or not
   const CLI::Option* table_memory_option = nullptr;
   bool given(const CLI::Option* option) const { return option != nullptr && option->count() > 0; }
-  std::string job_depth;      // --job-depth
-  std::string job_log;        // --job-log
-  std::string verify_sample;  // --verify-sample, percent
-  std::string verify_seed;    // --verify-seed
+  std::string job_depth;           // --job-depth
+  std::string job_log;             // --job-log
+  std::string verify_sample;       // --verify-sample, percent
+  std::string verify_seed;         // --verify-seed
+  std::string verify_by = "tier";  // --verify-by
 };
 void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 
@@ -99,6 +100,7 @@ struct LongRun {
   std::string job_log;
   double verify_percent = 0;
   std::uint64_t verify_seed = 1;
+  Recount verify_by = Recount::tier;
   std::optional<InjectedFault> fault;
 };
 LongRun resolve_long_run(const LongRunArgs& args, int n);

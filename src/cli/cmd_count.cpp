@@ -133,6 +133,7 @@ int run_count_command(const CountArgs& a) {
   o.job_log = run.job_log;
   o.verify_percent = run.verify_percent;
   o.verify_seed = run.verify_seed;
+  o.verify_by = run.verify_by;
   o.fault = run.fault;
 #if defined(NQUEENS_HAVE_CUDA)
   std::unique_ptr<gpu::GpuCount> gpus;

@@ -38,6 +38,12 @@ void append_hex(std::string& out, std::uint64_t v) {
 }
 
 void append_count(std::string& out, Count c) {
+  if (c <= UINT64_MAX) {  // every job's count: 64-bit digits, not 128-bit divisions by 10
+    char buf[20];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<std::uint64_t>(c));
+    out.append(buf, end);
+    return;
+  }
   char buf[40];
   char* p = buf + sizeof buf;
   do {
@@ -47,12 +53,13 @@ void append_count(std::string& out, Count c) {
   out.append(p, static_cast<std::size_t>(buf + sizeof buf - p));
 }
 
-// The check of an entry whose fields (index and three counts) are `fields`.
+// The check of an entry whose fields (index and three counts) are `fields`: FNV-1a over the
+// previous check in hex, a space and the fields.
 std::uint64_t entry_check(std::uint64_t previous, std::string_view fields) {
-  std::string prefix;
-  append_hex(prefix, previous);
-  prefix += ' ';
-  return fnv1a(fields, fnv1a(prefix));
+  char prefix[17];
+  for (int i = 15; i >= 0; --i, previous >>= 4) prefix[i] = "0123456789abcdef"[previous & 15];
+  prefix[16] = ' ';
+  return fnv1a(fields, fnv1a(std::string_view(prefix, sizeof prefix)));
 }
 
 std::string header_text(const JobListId& list, Shard shard) {
@@ -334,7 +341,7 @@ JobLogWriter::~JobLogWriter() {
 
 void JobLogWriter::add(std::uint64_t index, const SolutionCounts& c) {
   const std::size_t start = buffer_.size();
-  buffer_ += std::to_string(index);
+  append_count(buffer_, index);
   buffer_ += ' ';
   append_count(buffer_, c.total);
   buffer_ += ' ';

@@ -742,7 +742,19 @@ std::string describe_job(const Job& job) {
   return s;
 }
 
-SolutionCounts recount_job(int n, const Job& job) {
+namespace {
+
+// The tier `Recount::tier` uses: the fastest available one other than count_job's, if any.
+std::optional<KernelTier> second_tier() {
+  const KernelTier first = selected_kernel_tier();
+  for (const KernelTier t : available_kernel_tiers())
+    if (t != first) return t;
+  return std::nullopt;
+}
+
+}  // namespace
+
+SolutionCounts recount_job(int n, const Job& job, Recount by) {
   check_n(n);
   switch (job.branch) {
     case Branch::whole:
@@ -767,10 +779,12 @@ SolutionCounts recount_job(int n, const Job& job) {
     case Branch::edge:
       break;
   }
-  return of_tally(kernels::count_scalar(backtrack_start(n, job)));
+  const kernels::JobStart start = backtrack_start(n, job);
+  const std::optional<KernelTier> tier = by == Recount::tier ? second_tier() : std::nullopt;
+  return of_tally(tier ? kernels::count_with_tier(*tier, start) : kernels::count_scalar(start));
 }
 
-std::string recount_method(int n, CountMethod method) {
+std::string recount_method(int n, CountMethod method, Recount by) {
   if (method == CountMethod::join) {
     if (join_uses_tables(n)) return "the join searching each half";
     const kernels::JoinWeights weights = kernels::join_weights_for(n);
@@ -779,7 +793,10 @@ std::string recount_method(int n, CountMethod method) {
       return "the join from its tables";
     return "the same join search again";
   }
-  return n <= 3 ? "the same enumeration again" : "the reference search";
+  if (n <= 3) return "the same enumeration again";
+  const std::optional<KernelTier> tier = by == Recount::tier ? second_tier() : std::nullopt;
+  return tier ? "the " + std::string(kernel_tier_name(*tier)) + " kernel tier"
+              : std::string("the reference search");
 }
 
 SolutionCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,

@@ -391,8 +391,10 @@ RunResult run_count(const RunOptions& o) {
       so.verify.method = "the CPU";
       so.verify.threads = threads;
     } else {
-      so.verify.recount = [n = o.n](const Job& job) { return recount_job(n, job); };
-      so.verify.method = recount_method(o.n, list.method);
+      so.verify.recount = [n = o.n, by = o.verify_by](const Job& job) {
+        return recount_job(n, job, by);
+      };
+      so.verify.method = recount_method(o.n, list.method, o.verify_by);
     }
   }
   RunSession session(list, o.shard, std::move(so));

@@ -170,9 +170,10 @@ Setup parse(int argc, char** argv, int rank) {
       if (s.run.verify_percent > 0) {
         // Rank 0 recounts the sample on threads of its own while it hands out jobs.
         const int n = s.n;
+        const Recount by = s.run.verify_by;
         options.verify = {s.run.verify_percent, s.run.verify_seed,
-                          [n](const Job& job) { return recount_job(n, job); },
-                          recount_method(n, s.list.method), usable_cpus()};
+                          [n, by](const Job& job) { return recount_job(n, job, by); },
+                          recount_method(n, s.list.method, by), usable_cpus()};
       }
       s.session = std::make_unique<RunSession>(s.list.id(), s.shard, std::move(options));
     } catch (const RecordError& e) {

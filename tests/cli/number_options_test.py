@@ -75,13 +75,13 @@ NUMERIC = [
 ]
 # Options that take a value which is not a number (names, files, squares, formats).
 NOT_NUMERIC = {
-    "nqueens": {"--checkpoint", "--job-log", "--method", "--kernel", "--format", "--output",
+    "nqueens": {"--checkpoint", "--job-log", "--verify-by", "--method", "--kernel", "--format", "--output",
                 "PLACEMENT", "placements", "files", "--fixed", "--blocked", "--board"},
     "sudoku": {"--format", "file", "--difficulty", "--symmetry"},
     "nqueens-serve": {"--host"},
     "nqueens-mpi": {"N", "--checkpoint", "--checkpoint-seconds", "--table-memory", "--shard",
                     "--method", "--job-depth", "--job-log", "--verify-sample",
-                    "--verify-seed"},  # N and the long-run options: nqueens count's parsers
+                    "--verify-seed", "--verify-by"},  # N and the long-run options: nqueens count's parsers
 }
 SUBCOMMANDS = {
     "nqueens": ["count", "list", "verify", "render", "trace", "find", "complete", "merge"],

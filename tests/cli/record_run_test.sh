@@ -12,8 +12,11 @@ cd "$T" || exit 1
 # A whole count with a log and a 10% sample: the summary says how many jobs were recounted.
 expect_exit 0 count 12 -j 2 -q --job-log a.log --verify-sample 10
 grep -q "^total: 14200$" out || fail "count 12 with a log: $(head -c 300 out)"
-grep -Eq "^verified: [1-9][0-9]* jobs recounted by the reference search, all agree \(10% sample, seed 1\)$" out ||
+grep -Eq "^verified: [1-9][0-9]* jobs recounted by the [a-z0-9]+ kernel tier, all agree \(10% sample, seed 1\)$" out ||
   fail "count 12 --verify-sample 10: no verified line: $(cat out)"
+expect_exit 0 count 12 -q --verify-sample 10 --verify-by reference
+grep -Eq "^verified: [1-9][0-9]* jobs recounted by the reference search" out ||
+  fail "count 12 --verify-by reference: $(cat out)"
 grep -q "^checked: the class split agrees" out || fail "count 12: no class-split line: $(cat out)"
 [ "$(head -1 a.log)" = "nqueens-job-log 1" ] || fail "a.log: $(head -c 200 a.log)"
 [ "$(($(wc -l <a.log) - 9))" -eq 1650 ] || fail "a.log has $(wc -l <a.log) lines, not 9 + 1650"
@@ -48,6 +51,14 @@ grep -q "^unique: 9233$" out || fail "merge of three logs: $(cat out)"
 expect_exit 0 merge nqueens-13-shard-1-of-3.record s2.log nqueens-13-shard-3-of-3.record
 grep -q "^total: 73712$" out || fail "merge of records and a log: $(cat out)"
 
+# A folder as --job-log: the log is named as the shard's record is.
+mkdir logs
+expect_exit 0 count 13 -q --shard 2/3 --job-log logs --checkpoint folder.rec
+[ "$(head -1 logs/nqueens-13-shard-2-of-3.log)" = "nqueens-job-log 1" ] ||
+  fail "--job-log logs: $(ls logs)"
+expect_out "same: s2.log and logs/nqueens-13-shard-2-of-3.log agree on all $(($(wc -l <s2.log) - 9)) jobs" \
+  merge --compare s2.log logs/nqueens-13-shard-2-of-3.log
+
 # A lost record: the log alone resumes the shard, also a log holding only its first jobs.
 rm nqueens-13-shard-2-of-3.record
 head -n 100 s2.log >s2-part.log
@@ -60,6 +71,7 @@ expect_bad 2 count 12 -q --verify-sample 101
 expect_bad 2 count 12 -q --verify-sample -1
 expect_bad 2 count 12 -q --verify-sample lots
 expect_bad 2 count 12 -q --verify-seed -3
+expect_bad 2 count 12 -q --verify-sample 1 --verify-by guessing
 expect_bad 2 count 12 -q --job-depth 9
 expect_bad 2 count 12 -q --job-depth 4 --method join
 expect_bad 2 count 12 -q --job-log same --checkpoint same

@@ -137,7 +137,8 @@ TEST(Jobs, RecountAgreesWithCount) {
     for (int n : {2, 8, 12}) {
       const nq::JobList list = nq::make_jobs(n, m);
       for (const nq::Job& j : list.jobs)
-        ASSERT_EQ(nq::recount_job(n, j), nq::count_job(n, j)) << nq::describe_job(j);
+        for (const nq::Recount by : {nq::Recount::tier, nq::Recount::reference})
+          ASSERT_EQ(nq::recount_job(n, j, by), nq::count_job(n, j)) << nq::describe_job(j);
     }
   }
 }
