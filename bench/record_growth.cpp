@@ -107,7 +107,8 @@ Tally probe(const Start& s, std::uint64_t& rng) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: record_growth exact N [DEPTH] | sample N DEPTH PROBES [STRIDE] [SEED]\n");
+    std::fprintf(stderr,
+                 "usage: record_growth exact N [DEPTH] | sample N DEPTH PROBES [STRIDE] [SEED]\n");
     return 2;
   }
   const std::string mode = argv[1];
