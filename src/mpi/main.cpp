@@ -501,6 +501,24 @@ double start_timeout_from(int argc, char** argv) {
   return kStartTimeoutSeconds;
 }
 
+// The last meeting of every rank, before MPI_Finalize: a non-blocking barrier, polled. Returns
+// false when `limit_seconds` (>= 0) pass before every rank has joined; a negative limit waits
+// as long as it takes (rank 0 ends the job when it gives up).
+bool meet_before_finalize(double limit_seconds) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  const auto start = Clock::now();
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    if (limit_seconds >= 0 &&
+        std::chrono::duration<double>(Clock::now() - start).count() > limit_seconds)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
 }  // namespace
 
 }  // namespace nqueens::mpi
@@ -560,22 +578,39 @@ int main(int argc, char** argv) {
     std::fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+  // Every rank meets once more before MPI_Finalize, in a barrier rank 0 polls against its
+  // deadline: a rank that stops after it was released is found while no rank is inside
+  // MPI_Finalize, and the job is ended there by MPI_Abort (as for a rank frozen mid-run). A
+  // rank inside MPI_Finalize when the job ends made Open MPI 4.1's mpirun deadlock, every
+  // process gone, in about 1 run in 10.
+  if (ranks > 1 && !meet_before_finalize(rank == 0 ? end_limit : -1)) {
+    const bool printed = static_cast<bool>(report);
+    if (printed) code = report();
+    code = tool_io::finish_stdout("nqueens-mpi", code);
+    std::fprintf(stderr,
+                 "nqueens-mpi: a rank did not finish within %g s of the end (stopped, or its "
+                 "node does not answer); ending the job%s\n",
+                 end_limit, printed ? " (the result above is complete)" : "");
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, code);
+  }
   if (rank == 0 && ranks > 1) {
-    // MPI_Finalize returns once every rank has joined it. A rank that never does (stopped
-    // after it was released) must not keep the job alive: after --overdue-after seconds rank
-    // 0 prints the result and ends the job with MPI_Abort, from this thread, while its main
-    // thread waits inside MPI_Finalize with the other ranks (the one moment Open MPI 4.1's
-    // mpirun reliably ends a job with a stopped rank; outside the MPI standard, which allows no
-    // MPI call after MPI_Finalize has started).
+    // MPI_Finalize returns once every rank has joined it. A rank that stops between the
+    // barrier above and MPI_Finalize must not keep the job alive: after --overdue-after seconds
+    // a watchdog thread of rank 0 prints the result and exits with a non-zero code, which makes
+    // mpirun end every rank (no MPI call: the main thread is inside MPI_Finalize, where an
+    // MPI_Abort crashed rank 0 in about 1 run in 5).
     Watchdog end_watch(end_limit, [&code, &report, end_limit] {
-      if (report) code = report();
+      const bool printed = static_cast<bool>(report);
+      if (printed) code = report();
       code = tool_io::finish_stdout("nqueens-mpi", code);
+      const int exit_code = code == 0 ? 1 : code;
       std::fprintf(stderr,
                    "nqueens-mpi: a rank did not finish within %g s of the end (stopped, or its "
-                   "node does not answer); ending the job%s\n",
-                   end_limit, report ? " (the result above is complete)" : "");
+                   "node does not answer); exiting with code %d so that mpirun ends the job%s\n",
+                   end_limit, exit_code, printed ? " (the result above is complete)" : "");
       std::fflush(stderr);
-      MPI_Abort(MPI_COMM_WORLD, code);
+      _exit(exit_code);
     });
     MPI_Finalize();
     if (!end_watch.disarm()) Watchdog::wait_for_the_end();

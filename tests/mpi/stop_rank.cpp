@@ -5,6 +5,7 @@
 // NQUEENS_STOP_RANK, at the point named by NQUEENS_STOP_AT:
 //   init      on entry to MPI_Init_thread (every other rank waits inside MPI_Init)
 //   started   when MPI_Init_thread returns (the rank never reports to rank 0)
+//   end       on entry to MPI_Ibarrier, the ranks' last meeting before MPI_Finalize
 //   finalize  on entry to MPI_Finalize (every other rank waits inside MPI_Finalize)
 //   exit      when MPI_Finalize returns (past its barrier: the others finish, mpirun waits)
 #include <mpi.h>
@@ -31,6 +32,11 @@ extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provi
   const int code = PMPI_Init_thread(argc, argv, required, provided);
   stop_if("started");
   return code;
+}
+
+extern "C" int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  stop_if("end");
+  return PMPI_Ibarrier(comm, request);
 }
 
 extern "C" int MPI_Finalize() {

@@ -6,8 +6,12 @@
 # process gone, and say what happened in one line:
 #   init      inside MPI_Init (the others wait there): exit 2 after --start-timeout 5, no result
 #   started   after MPI_Init, before it reports to rank 0: exit 2 after --start-timeout 5
-#   finalize  on entry to MPI_Finalize (the others wait there): the exact result, exit 0 after
-#             --overdue-after 1
+#   end       at the ranks' last meeting before MPI_Finalize (the others wait there): the exact
+#             result, exit 0 after --overdue-after 1 (MPI_Abort(0))
+#   finalize  on entry to MPI_Finalize (the others wait inside it): the exact result, exit 1
+#             after --overdue-after 1, every rank gone. Open MPI 4.1's mpirun itself then
+#             deadlocks in about 1 run in 10, every rank already gone: that is reported as a
+#             note, mpirun is killed and the exit code is not checked
 #   exit      past MPI_Finalize's barrier (mpirun waits for it): the exact result, exit 1 after
 #             --overdue-after 1
 # and, without the library, rank 2 stopped as soon as the result is printed (exit 0, or 1 as in
@@ -21,9 +25,11 @@ n=12
 cd "$tmp" || exit 1
 
 # stopped_run POINT ARGS...: runs the job with rank 2 stopped at POINT; sets rc. Fails when
-# mpirun is still running 60 s later or the stopped rank is still there 10 s after mpirun ended.
+# mpirun is still running 60 s later or the stopped rank is still there 10 s after mpirun ended;
+# with MPIRUN_MAY_DEADLOCK=1, an mpirun still running 10 s after every rank is gone is a note
+# (rc is then empty).
 stopped_run() {
-  local point=$1 start=$SECONDS victim="" c
+  local point=$1 start=$SECONDS victim="" c gone_since=""
   shift
   "$mpiexec" -x LD_PRELOAD="$lib" -x NQUEENS_STOP_RANK=2 -x NQUEENS_STOP_AT="$point" -np 3 \
     "$bin" count $n -j 1 "$@" >out 2>err &
@@ -35,15 +41,28 @@ stopped_run() {
       done
     fi
     kill -0 $pid 2>/dev/null || break
+    if [ "${MPIRUN_MAY_DEADLOCK:-0}" = 1 ] && [ -n "$victim" ]; then
+      if [ -z "$(ps -o stat= --ppid $pid | grep -v Z)" ]; then
+        : "${gone_since:=$SECONDS}"
+        [ $((SECONDS - gone_since)) -ge 10 ] && break
+      fi
+    fi
     sleep 0.1
   done
-  if kill -0 $pid 2>/dev/null; then
-    fail "$point: mpirun still running after 60 s: $(cat err)"
-    [ -n "$victim" ] && kill -9 "$victim"
+  rc=""
+  if kill -0 $pid 2>/dev/null && [ -n "$gone_since" ]; then
+    echo "note: $point: every rank gone, mpirun itself still running after 10 s (Open MPI's deadlock); killed"
     kill -9 $pid
+    wait $pid
+  else
+    if kill -0 $pid 2>/dev/null; then
+      fail "$point: mpirun still running after 60 s: $(cat err)"
+      [ -n "$victim" ] && kill -9 "$victim"
+      kill -9 $pid
+    fi
+    wait $pid
+    rc=$?
   fi
-  wait $pid
-  rc=$?
   [ -n "$victim" ] || fail "$point: rank 2 was never seen stopped"
   for _ in $(seq 1 100); do
     [ -n "$victim" ] && kill -0 "$victim" 2>/dev/null || break
@@ -71,10 +90,15 @@ stopped_run started --start-timeout 5
 [ ! -s out ] || fail "started: printed a result: $(cat out)"
 expect_line started "rank 2 did not report within 5 s of the start"
 
-stopped_run finalize --overdue-after 1
-[ $rc -eq 0 ] || fail "finalize: exit $rc, expected 0"
+stopped_run end --overdue-after 1
+[ $rc -eq 0 ] || fail "end: exit $rc, expected 0"
+"$check" $n <out || fail "end: wrong or missing result"
+expect_line end "a rank did not finish within 1 s of the end.*ending the job.*result above is complete"
+
+MPIRUN_MAY_DEADLOCK=1 stopped_run finalize --overdue-after 1
+[ -z "$rc" ] || [ $rc -eq 1 ] || fail "finalize: exit $rc, expected 1"
 "$check" $n <out || fail "finalize: wrong or missing result"
-expect_line finalize "a rank did not finish within 1 s of the end.*result above is complete"
+expect_line finalize "a rank did not finish within 1 s of the end.*exiting with code 1.*result above is complete"
 
 stopped_run exit --overdue-after 1
 [ $rc -eq 1 ] || fail "exit: exit $rc, expected 1"
