@@ -11,8 +11,14 @@
         What --job-log and --verify-sample 1 cost: `count N` plain and with both, in interleaved
         pairs (plain first, then the other, alternating which goes first), CPU time (user + sys
         of the process) of each; prints both medians and the overhead of the medians.
+    bench/record_run.py compare NQUEENS [--n 16] [--depth 7] [--job 777777] [--runs 5]
+        Whether `merge --compare` finds one altered job among a million: `count N --job-depth D
+        --job-log` twice (N = 16 at depth 7: 1,279,190 jobs), the second with job J's count
+        altered on purpose (NQUEENS_TEST_FAULT, a test facility); `merge --compare` of the two
+        logs must exit 1 naming job J and one differing job; prints the median time of the
+        comparison and its peak memory.
 
-Both append their figures to bench/results/<machine>/<date>-record-run.tsv (bench/results.py;
+All three append their figures to bench/results/<machine>/<date>-record-run.tsv (bench/results.py;
 --results DIR, --machine NAME, --no-results as the other bench scripts). Python 3 standard
 library only.
 """
@@ -105,6 +111,37 @@ def cmd_overhead(a, out):
                     str(a.runs), "median", spread])
 
 
+def cmd_compare(a, out):
+    with tempfile.TemporaryDirectory() as d:
+        count = [a.nqueens, "count", str(a.n), "-q", "--job-depth", str(a.depth), "--job-log"]
+        subprocess.run(count + ["a.log"], cwd=d, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(count + ["b.log"], cwd=d, check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, NQUEENS_TEST_FAULT=str(a.job)))
+        with open(os.path.join(d, "a.log")) as f:
+            entries = sum(1 for line in f if line[:1].isdigit())
+        walls, peak = [], 0.0
+        for _ in range(a.runs):
+            start = time.perf_counter()
+            proc = subprocess.Popen([a.nqueens, "merge", "--compare", "a.log", "b.log"], cwd=d,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            _, status, usage = os.wait4(proc.pid, 0)
+            walls.append(time.perf_counter() - start)
+            peak = max(peak, usage.ru_maxrss / 1024)
+            said = proc.stdout.read() + proc.stderr.read()
+            code = os.waitstatus_to_exitcode(status)
+            if code != 1 or f"job {a.job} (" not in said or "; 1 of " not in said:
+                raise SystemExit(f"merge --compare: exit {code}, expected 1 naming job {a.job} "
+                                 f"alone: {said[:300]}")
+        wall = statistics.median(walls)
+        print(f"{entries} entries: job {a.job} found alone, median {wall:.2f} s, peak {peak:.0f} "
+              f"MB: {said.strip()}")
+        case = f"{a.n} --job-depth {a.depth}: {entries} entries, job {a.job} altered"
+        out.append(["record-compare", case, "wall", f"{wall:.3f}", "", "", "wall-s", "",
+                    str(a.runs), "median", "found alone; exit 1"])
+        out.append(["record-compare", case, "peak-rss", f"{peak:.0f}", "", "", "MB", "",
+                    str(a.runs), "max", ""])
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="what", required=True)
@@ -119,7 +156,13 @@ def main():
     o.add_argument("--runs", type=int, default=7)
     o.add_argument("-j", "--threads", type=int, default=1)
     o.add_argument("--method", default="auto")
-    for q in (s, o):
+    c = sub.add_parser("compare")
+    c.add_argument("nqueens")
+    c.add_argument("--n", type=int, default=16)
+    c.add_argument("--depth", type=int, default=7)
+    c.add_argument("--job", type=int, default=777777)
+    c.add_argument("--runs", type=int, default=5)
+    for q in (s, o, c):
         q.add_argument("--results", default=results.RESULTS_DIR)
         q.add_argument("--machine")
         q.add_argument("--no-results", action="store_true")
@@ -130,8 +173,10 @@ def main():
         a.shards = [int(x) for x in a.shards.split(",")]
         a.depths = [int(x) for x in a.depths.split(",")]
         cmd_start(a, rows)
-    else:
+    elif a.what == "overhead":
         cmd_overhead(a, rows)
+    else:
+        cmd_compare(a, rows)
     if not a.no_results:
         path = results.new_file("record-run", machine=a.machine, results=a.results,
                                 command=sys.argv,
