@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include "nqueens/count_types.hpp"
 
@@ -18,6 +20,10 @@ enum class CountMethod : std::uint8_t { automatic, backtrack, join };
 
 // "auto", "backtrack", "join".
 const char* method_name(CountMethod method);
+
+// The method a name stands for, the inverse of method_name ("auto", "backtrack", "join", in
+// lower case); nullopt for any other text. Every tool and record reader parses names here.
+std::optional<CountMethod> parse_method(std::string_view name);
 
 struct CountOptions {
   int n = 8;

@@ -58,15 +58,21 @@ struct InjectedFault {
   SolutionCounts add{8, 0, 0};
 };
 
+// At most this long between checkpoint writes unless a run says otherwise (seconds).
+inline constexpr double kDefaultCheckpointSeconds = 10;
+
+// Every choice a caller makes for one count, each default written here once: the command-line
+// tools (nqueens count, nqueens-mpi count) and the Python module fill this struct, and
+// count_solutions is run_count with the fields CountOptions has.
 struct RunOptions {
   int n = 0;
   int threads = 0;  // 0: all cores
   CountMethod method = CountMethod::automatic;
   int depth = 0;  // backtrack job-list depth, 0: default_job_depth(n)
   Shard shard;
-  std::string checkpoint;          // record file; resumed from if it exists; "" for none
-  double checkpoint_seconds = 10;  // at most this long between checkpoint writes
-  std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
+  std::string checkpoint;  // record file; resumed from if it exists; "" for none
+  double checkpoint_seconds = kDefaultCheckpointSeconds;  // longest time between writes
+  std::function<void(const RunProgress&)> on_progress;    // serialised, at most ~10 times/s
   const std::atomic<bool>* stop = nullptr;  // when it becomes true, finish jobs in flight,
                                             // save, and return unfinished
   // A backend that counts jobs itself (the GPU, src/cuda): when set, run_count hands it the
@@ -107,15 +113,21 @@ struct RunResult {
 };
 
 // What a session does besides adding up: where it keeps its record and whom it tells.
+// Its fields are RunOptions' (session_options copies them); a backend that runs its own session
+// (src/mpi) starts from there.
 struct SessionOptions {
-  std::string checkpoint;          // record file; resumed from if it exists; "" for none
-  double checkpoint_seconds = 10;  // at most this long between checkpoint writes
-  std::function<void(const RunProgress&)> on_progress;  // serialised, at most ~10 times/s
-  const std::atomic<bool>* stop = nullptr;              // true: no more jobs, save, return
-  std::string job_log;                                  // per-job log file; "" for none
+  std::string checkpoint;  // record file; resumed from if it exists; "" for none
+  double checkpoint_seconds = kDefaultCheckpointSeconds;  // longest time between writes
+  std::function<void(const RunProgress&)> on_progress;    // serialised, at most ~10 times/s
+  const std::atomic<bool>* stop = nullptr;                // true: no more jobs, save, return
+  std::string job_log;                                    // per-job log file; "" for none
   VerifyOptions verify;
   std::optional<InjectedFault> fault;  // tests only
 };
+
+// A run's bookkeeping options: its record, cadence, progress, stop flag, job log and fault. The
+// verify sample's recount depends on who counts, so the caller sets `verify`.
+SessionOptions session_options(const RunOptions& options);
 
 // How often progress is reported at most (seconds).
 inline constexpr double kProgressInterval = 0.1;

@@ -108,9 +108,7 @@ Solution columns_arg(py::handle value, std::string_view what) {
 
 nqueens::CountMethod method_arg(py::handle value) {
   const std::string name = str_arg(value, "method");
-  if (name == "auto") return nqueens::CountMethod::automatic;
-  if (name == "backtrack") return nqueens::CountMethod::backtrack;
-  if (name == "join") return nqueens::CountMethod::join;
+  if (const auto method = nqueens::parse_method(name)) return *method;
   throw py::value_error("method must be auto, backtrack or join, got '" + name + "'");
 }
 

@@ -62,10 +62,11 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
   cmd->add_option("--checkpoint", a.checkpoint,
                   "save progress to FILE as the run goes; resume from it if it exists (the same "
                   "record for nqueens count and nqueens-mpi)");
-  a.checkpoint_seconds_option =
-      tool_io::seconds_up_to(cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
-                                             "longest time between checkpoint writes (default 10)"),
-                             86400);
+  a.checkpoint_seconds_option = tool_io::seconds_up_to(
+      cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
+                      fmt::format("longest time between checkpoint writes (default {:g})",
+                                  kDefaultCheckpointSeconds)),
+      86400);
   cmd->add_option("--shard", a.shard,
                   "count only slice I of K of the job list (I/K); the result goes to the "
                   "--checkpoint file (default nqueens-N-shard-I-of-K.record) for `merge`");
@@ -145,8 +146,9 @@ std::optional<InjectedFault> fault_from_environment() {
   return f;
 }
 
-LongRun resolve_long_run(const LongRunArgs& a, int n) {
-  LongRun run;
+RunOptions resolve_long_run(const LongRunArgs& a, int n) {
+  RunOptions run;
+  run.n = n;
   if (!a.shard.empty()) {
     try {
       run.shard = parse_shard(a.shard);
@@ -168,9 +170,11 @@ LongRun resolve_long_run(const LongRunArgs& a, int n) {
   run.checkpoint_seconds = a.checkpoint_seconds;
   std::string method = a.method;  // any case: IsMember(ignore_case) checks but keeps it
   for (char& ch : method) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  run.method = method == "join"        ? CountMethod::join
-               : method == "backtrack" ? CountMethod::backtrack
-                                       : CountMethod::automatic;
+  const std::optional<CountMethod> parsed = parse_method(method);
+  if (!parsed)
+    throw UsageError(
+        fmt::format("--method must be auto, backtrack or join, got {}", tool_io::quote(a.method)));
+  run.method = *parsed;
   if (!a.job_depth.empty()) {
     run.depth = parse_int_arg(a.job_depth, 2, kMaxJobDepth, "--job-depth");
     if (run.method == CountMethod::join)

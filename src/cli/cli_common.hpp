@@ -69,7 +69,7 @@ Format parse_format_arg(const std::string& name, int n);
 struct LongRunArgs {
   std::string checkpoint;
   std::string shard;
-  double checkpoint_seconds = 10;
+  double checkpoint_seconds = kDefaultCheckpointSeconds;
   std::string method = "auto";  // --method
   bool progress = false;
   bool quiet = false;
@@ -85,25 +85,14 @@ struct LongRunArgs {
 };
 void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 
-// Those options checked: the shard, the record file (a shard gets a default name when none is
-// given), the checkpoint interval (refused without a record or a log to write), the job
-// depth, the verify sample (0..100 percent) and its seed, and the test facility
-// NQUEENS_TEST_FAULT. Throws UsageError with one sentence. Applies --table-memory
-// (set_join_table_limit, process-wide), which the job list's method choice and every join job
-// read.
-struct LongRun {
-  Shard shard;
-  std::string checkpoint;
-  double checkpoint_seconds = 10;
-  CountMethod method = CountMethod::automatic;
-  int depth = 0;  // --job-depth; 0: the default
-  std::string job_log;
-  double verify_percent = 0;
-  std::uint64_t verify_seed = 1;
-  Recount verify_by = Recount::tier;
-  std::optional<InjectedFault> fault;
-};
-LongRun resolve_long_run(const LongRunArgs& args, int n);
+// Those options checked, as the run options of a count of the N x N board (RunOptions, its
+// defaults where an option is not given): the shard, the record file (a shard gets a default
+// name when none is given), the checkpoint interval (refused without a record or a log to
+// write), the method and job depth, the verify sample (0..100 percent) and its seed, and the
+// test facility NQUEENS_TEST_FAULT. Throws UsageError with one sentence. Applies
+// --table-memory (set_join_table_limit, process-wide), which the job list's method choice and
+// every join job read.
+RunOptions resolve_long_run(const LongRunArgs& args, int n);
 
 // NQUEENS_TEST_FAULT=INDEX[:TOTAL[:HALF[:QUARTER]]], a test facility: the counts job INDEX
 // reports get TOTAL (default 8), HALF and QUARTER added (signed), so that tests can see the

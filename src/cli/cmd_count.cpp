@@ -121,25 +121,15 @@ int run_count_command(const CountArgs& a) {
     }
   }
   const KernelTier tier = selected_kernel_tier();
-  RunOptions o;
-  o.n = parse_int_arg(a.n, 1, kMaxCountN, "N");
-  o.threads = resolve_threads(a.threads);
-  const LongRun run = resolve_long_run(a.run, o.n);
-  o.shard = run.shard;
-  o.checkpoint = run.checkpoint;
-  o.checkpoint_seconds = run.checkpoint_seconds;
-  o.method = run.method;
-  o.depth = run.depth;
-  o.job_log = run.job_log;
-  o.verify_percent = run.verify_percent;
-  o.verify_seed = run.verify_seed;
-  o.verify_by = run.verify_by;
-  o.fault = run.fault;
+  const int n = parse_int_arg(a.n, 1, kMaxCountN, "N");
+  const int threads = resolve_threads(a.threads);
+  RunOptions o = resolve_long_run(a.run, n);
+  o.threads = threads;
 #if defined(NQUEENS_HAVE_CUDA)
   std::unique_ptr<gpu::GpuCount> gpus;
 #endif
   if (gpu) {
-    if (run.method == CountMethod::join)
+    if (o.method == CountMethod::join)
       throw UsageError("--gpu counts with the backtrack method only, not --method join");
     o.method = CountMethod::backtrack;
 #if defined(NQUEENS_HAVE_CUDA)

@@ -208,12 +208,9 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
 
   RunRecord r;
   if (!parse_number(fields["n"], r.n) || r.n < 1 || r.n > kMaxCountN) throw bad("bad n");
-  if (fields["method"] == "backtrack")
-    r.method = CountMethod::backtrack;
-  else if (fields["method"] == "join")
-    r.method = CountMethod::join;
-  else
-    throw bad("bad method");
+  const std::optional<CountMethod> method = parse_method(fields["method"]);
+  if (!method || *method == CountMethod::automatic) throw bad("bad method");  // a list has one
+  r.method = *method;
   if (!parse_number(fields["depth"], r.depth) || r.depth < 0 || r.depth > kMaxJobDepth)
     throw bad("bad depth");
   if (!parse_number(fields["jobs"], r.jobs) || r.jobs > kMaxRecordJobs) throw bad("bad job count");

@@ -1,29 +1,29 @@
+// count_solutions: run_count (nqueens/run.hpp) with no record, no progress and no stop flag, so
+// that a whole count takes the same path whichever API asks for it.
 #include "nqueens/count.hpp"
 
-#include <chrono>
 #include <stdexcept>
-#include <string>
 
-#include "nqueens/fixed_points.hpp"
-#include "nqueens/jobs.hpp"
+#include "nqueens/parallel.hpp"
+#include "nqueens/run.hpp"
 
 namespace nqueens {
 
 CountResult count_solutions(const CountOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  const JobList list = make_jobs(options.n, options.method);
-
+  RunOptions run;
+  run.n = options.n;
+  run.threads = options.threads > 0 ? options.threads : hardware_threads();
+  run.method = options.method;
+  const RunResult r = run_count(run);
+  // A whole count's class split is checked against the solutions fixed by the turns.
+  if (!r.check_failure.empty()) throw std::runtime_error(r.check_failure);
   CountResult result;
   result.n = options.n;
-  result.jobs = list.jobs.size();
-  result.threads = options.threads > 0 ? options.threads : hardware_threads();
-  result.method = list.method;
-  const SolutionCounts sum = run_jobs(list, list.all_indices(), result.threads);
-  // A whole count: its class split must agree with the solutions fixed by the turns.
-  if (const std::string why = check_class_split(options.n, sum, result.threads); !why.empty())
-    throw std::runtime_error(why);
-  result.classes = sum.classes(options.n);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.classes = r.record.sum.classes(options.n);
+  result.jobs = r.record.shard_jobs();
+  result.method = r.record.method;
+  result.threads = run.threads;
+  result.seconds = r.seconds;
   return result;
 }
 

@@ -244,12 +244,9 @@ JobLogSummary read_job_log(const std::string& path,
   }
   if (!parse_number(values[1], s.list.n) || s.list.n < 1 || s.list.n > kMaxCountN)
     throw bad(3, "bad n");
-  if (values[2] == "backtrack")
-    s.list.method = CountMethod::backtrack;
-  else if (values[2] == "join")
-    s.list.method = CountMethod::join;
-  else
-    throw bad(4, "bad method");
+  const std::optional<CountMethod> method = parse_method(values[2]);
+  if (!method || *method == CountMethod::automatic) throw bad(4, "bad method");  // a list has one
+  s.list.method = *method;
   if (!parse_number(values[3], s.list.depth) || s.list.depth < 0 || s.list.depth > kMaxJobDepth)
     throw bad(5, "bad depth");
   if (!parse_number(values[4], s.list.jobs)) throw bad(6, "bad job count");

@@ -141,6 +141,12 @@ const char* method_name(CountMethod method) {
   }
 }
 
+std::optional<CountMethod> parse_method(std::string_view name) {
+  for (const CountMethod m : {CountMethod::automatic, CountMethod::backtrack, CountMethod::join})
+    if (name == method_name(m)) return m;
+  return std::nullopt;
+}
+
 namespace {
 std::atomic<std::size_t> join_table_limit_bytes{kDefaultJoinTableLimit};
 }  // namespace

@@ -376,13 +376,16 @@ void RunSession::report_locked(bool force) {
   options_.on_progress(progress_);
 }
 
+SessionOptions session_options(const RunOptions& o) {
+  return {o.checkpoint, o.checkpoint_seconds, o.on_progress, o.stop, o.job_log, {}, o.fault};
+}
+
 RunResult run_count(const RunOptions& o) {
   const JobListId list = describe_jobs(o.n, o.method, o.depth);
   if (o.count_jobs && list.method != CountMethod::backtrack)
     throw std::invalid_argument("a job backend (the GPU) counts backtrack jobs only");
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
-  SessionOptions so{o.checkpoint, o.checkpoint_seconds, o.on_progress, o.stop, o.job_log, {},
-                    o.fault};
+  SessionOptions so = session_options(o);
   if (o.verify_percent > 0) {
     so.verify.percent = o.verify_percent;
     so.verify.seed = o.verify_seed;

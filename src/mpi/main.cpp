@@ -68,7 +68,7 @@ struct Setup {
   int threads = 1;  // counting threads of this rank (resolved -j)
   Shard shard;
   CountMethod method = CountMethod::automatic;  // as asked; the list holds the one chosen
-  cli::LongRun run;                             // the long-run options, checked
+  RunOptions run;                               // the long-run options, checked
   JobList list;
   // Rank 0: the run's session (resumed or fresh, its record locked and written once) and the
   // progress bar it reports to.
@@ -158,15 +158,11 @@ Setup parse(int argc, char** argv, int rank) {
       s.bar = std::make_unique<cli::ProgressBar>(
           cli::should_show_progress(a.run.progress, a.run.quiet));
       cli::ProgressBar* bar = s.bar.get();
-      SessionOptions options;
-      options.checkpoint = a.run.checkpoint;
-      options.checkpoint_seconds = a.run.checkpoint_seconds;
-      options.on_progress = [bar](const RunProgress& p) {
+      s.run.on_progress = [bar](const RunProgress& p) {
         bar->update(p.done, p.total, p.resumed, p.seconds);
       };
-      options.stop = StopOnSignal::flag();
-      options.job_log = s.run.job_log;
-      options.fault = s.run.fault;
+      s.run.stop = StopOnSignal::flag();
+      SessionOptions options = session_options(s.run);
       if (s.run.verify_percent > 0) {
         // Rank 0 recounts the sample on threads of its own while it hands out jobs.
         const int n = s.n;

@@ -5,6 +5,7 @@
 #include "nqueens/enumerate.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/known_counts.hpp"
+#include "nqueens/run.hpp"
 #include "nqueens/solution.hpp"
 #include "reference_solver.hpp"
 
@@ -83,4 +84,29 @@ TEST(Count, CountToStringIsExactBeyond64Bits) {
   nq::Count big = nq::Count{1} << 100;
   EXPECT_EQ(nq::to_string(big), "1267650600228229401496703205376");
   EXPECT_EQ(nq::to_string(0), "0");
+}
+
+TEST(Count, MethodNamesParseBackToTheirMethods) {
+  for (const nq::CountMethod m :
+       {nq::CountMethod::automatic, nq::CountMethod::backtrack, nq::CountMethod::join})
+    EXPECT_EQ(nq::parse_method(nq::method_name(m)), m);
+  for (const char* other : {"", "Join", "joins", "back", "auto ", "reference"})
+    EXPECT_EQ(nq::parse_method(other), std::nullopt) << other;
+}
+
+TEST(Count, CountSolutionsIsTheLongRunPipelineWithoutARecord) {
+  // The same numbers, job count and method as run_count with the same choices.
+  for (const nq::CountMethod m : {nq::CountMethod::backtrack, nq::CountMethod::join}) {
+    const nq::CountResult c = nq::count_solutions({12, 2, m});
+    nq::RunOptions o;
+    o.n = 12;
+    o.threads = 2;
+    o.method = m;
+    const nq::RunResult r = nq::run_count(o);
+    EXPECT_TRUE(r.finished);
+    EXPECT_EQ(c.classes, r.record.sum.classes(12));
+    EXPECT_EQ(c.jobs, r.record.shard_jobs());
+    EXPECT_EQ(c.method, r.record.method);
+    EXPECT_EQ(c.threads, 2);
+  }
 }
