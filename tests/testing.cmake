@@ -1,8 +1,8 @@
 # How a test is added (fmt's add_fmt_test): every ctest name is `<folder>.<file>[.<case>]`, the
-# test's folder under tests/ and its file without `_test` (tests/kernels/count_join_test.cpp is
-# `kernels.count_join`), so that `ctest -R '^kernels\.'` runs a folder and `-R
-# '^kernels\.count_join\.'` a file. A test file is named after the source or public header it
-# tests (count_join_test.cpp for count_join.cpp).
+# test's folder under tests/ and its file without `_test` (tests/kernels/join_test.cpp is
+# `kernels.join`), so that `ctest -R '^kernels\.'` runs a folder and `-R
+# '^kernels\.join\.'` a file. A test file is named after the source or public header it
+# tests (join_test.cpp for src/kernels/join/).
 
 # nqueens_test(NAME COMMAND ... [LABELS ...] [TIMEOUT seconds] [ENVIRONMENT ...]): one test of a
 # script or program, named as above.

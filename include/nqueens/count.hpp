@@ -15,7 +15,7 @@ namespace nqueens {
 // for the N and this CPU (choose_method in jobs.hpp).
 //   backtrack: row by row over the symmetry-reduced tree, each class visited about once.
 //   join:      top and bottom halves of the board paired up column set by column set
-//              (src/kernels/count_join.cpp); its work grows more slowly with N.
+//              (src/kernels/join); its work grows more slowly with N.
 enum class CountMethod : std::uint8_t { automatic, backtrack, join };
 
 // "auto", "backtrack", "join".

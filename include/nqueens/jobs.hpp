@@ -16,7 +16,7 @@
 // The join method (CountMethod::join) splits differently: a job is one set of columns C used
 // by the top floor(N/2) rows (and, for odd N, the column of the middle row's queen), one per
 // orbit under turning the board upside down and mirroring it, and counts every solution of
-// the orbit by pairing top and bottom halves (src/kernels/count_join.cpp). Its first job counts
+// the orbit by pairing top and bottom halves (src/kernels/join). Its first job counts
 // the solutions fixed by the half and quarter turns, which the class split needs.
 #pragma once
 

@@ -18,8 +18,8 @@
 #include "kernels/bits.hpp"
 #include "kernels/count_fixed_points.hpp"
 #include "kernels/count_frontier.hpp"
-#include "kernels/count_join.hpp"
 #include "kernels/count_kernel.hpp"
+#include "kernels/join/join.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/fixed_points.hpp"
 #include "nqueens/kernel_tier.hpp"
@@ -61,7 +61,7 @@ std::uint32_t reverse_columns(std::uint32_t cols, int n) {
 // The groups whose counts equal a join group's: its image when the board is turned upside
 // down (the top half's columns become the bottom half's, the middle queen stays) and, with
 // plain weights only, the mirror images of both (columns reversed, the middle queen too).
-// Diagonal weights are flip-symmetric but not mirror-symmetric (count_join.hpp).
+// Diagonal weights are flip-symmetric but not mirror-symmetric (kernels/join/join.hpp).
 struct JoinGroupKey {
   int middle;
   std::uint32_t cols;
@@ -186,7 +186,7 @@ CountMethod choose_method(int n) {
   // samples 1.7-2.2x slower by the join, N = 21 samples level or slower. A full-width Intel
   // Xeon (model 207) has not been re-measured since the join's fused passes (before them the
   // backtracker led there at every N). NEON: not measured, and the join's vector paths are
-  // x86 only: kept at 20. Since the join runs its top side over blocks (count_join.cpp), a
+  // x86 only: kept at 20. Since the join runs its top side over blocks (src/kernels/join), a
   // native AVX-512 build counts N = 18 by the join in 4.31 s against 4.54 s (medians of 3),
   // but a portable build on the same CPU runs the AVX-512 backtracker and the join's AVX2
   // form, which is slower there, and this choice cannot tell the two builds apart: kept.

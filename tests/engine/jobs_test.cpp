@@ -1,7 +1,7 @@
 // Job lists (nqueens/jobs.hpp): deterministic and fingerprinted, disjoint prefixes, each job run
 // once by run_jobs, a malformed job refused; the streamed shards job for job, the identity kept
 // stable, the second method of the verify sample. The join's job lists:
-// tests/kernels/count_join_test.cpp.
+// tests/kernels/join_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdint>

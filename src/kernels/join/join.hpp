@@ -1,5 +1,5 @@
 // The half-board join counter (internal): counts solutions by pairing the top half of the
-// board with the bottom half instead of searching every row. See count_join.cpp for the
+// board with the bottom half instead of searching every row. See join.cpp for the
 // method and docs/ALGORITHMS.md for its node counts and growth per N.
 //
 //   count_join_group(16, C, -1, JoinWeights::plain)  solutions whose rows 0..7 use exactly

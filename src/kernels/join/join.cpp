@@ -56,7 +56,7 @@
 // (r, N-1-r) weighs 2: bottoms are kept in two lists, weight 1 then weight 2, each from a word
 // of its own in the bit sets, and a top half's count doubles with its own such queen. Only
 // the flip pairs C, complement(C) then count the same.
-#include "count_join.hpp"
+#include "join.hpp"
 
 #include "nqueens/kernel_tier.hpp"
 

@@ -1,4 +1,4 @@
-// The join counter (kernels/count_join.hpp and its jobs): every group against solutions
+// The join counter (kernels/join/join.hpp and its jobs): every group against solutions
 // enumerated one by one, the whole count against OEIS A000170/A002562, and the job list's
 // identity.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <random>
 #include <utility>
 
-#include "kernels/count_join.hpp"
+#include "kernels/join/join.hpp"
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"

@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "kernels/count_join.hpp"
+#include "kernels/join/join.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/known_counts.hpp"
 
