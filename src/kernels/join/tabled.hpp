@@ -1,0 +1,14 @@
+// The tabled join (internal to src/kernels/join): a group's count from the tables of partial
+// halves (tables.hpp), for 4 <= N <= kMaxTableJoinN.
+#pragma once
+
+#include <cstdint>
+
+#include "common.hpp"
+
+namespace nqueens::kernels::join {
+
+// count_join_group (join.hpp) for a group that names_a_group accepts.
+std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights);
+
+}  // namespace nqueens::kernels::join
