@@ -1,5 +1,6 @@
 # Installs the libraries, public headers, a CMake package (find_package(nqueens)) and a
-# pkg-config file. The package exports nqueens::nqueens (and nqueens::sudoku).
+# pkg-config file. The package exports nqueens::nqueens (the layers under it: nqueens::engine,
+# nqueens::kernels, nqueens::board, nqueens::nqueens_base) and nqueens::sudoku.
 include(CMakePackageConfigHelpers)
 
 set(NQUEENS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/nqueens)

@@ -16,7 +16,7 @@
 #include <cstring>
 #include <vector>
 
-#include "nqueens/rank.hpp"
+#include "nqueens/rank_tables.hpp"
 #if defined(NQUEENS_HAVE_CUDA)
 #include "gpu_count.hpp"
 #endif

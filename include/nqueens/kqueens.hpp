@@ -3,17 +3,16 @@
 //
 //   nqueens::KQueensTable t = nqueens::count_k_queens({.n = 8});      // every k
 //   t.total[5] == 46736;  t.unique[5] == ...;                        // OEIS A108792
-//   nqueens::for_each_k_placement(8, 3, [](const nqueens::Placement& p) { ...; return true; });
 //
-// A placement lists its queens in row-major order (row, then column), at most one per row.
+// Counting runs on threads (src/engine/kqueens.cpp); visiting the placements one by one is a
+// single-threaded search of the kernels (nqueens/placements.hpp, included here).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
-#include "nqueens/solution.hpp"
+#include "nqueens/placements.hpp"  // for_each_k_placement, is_canonical_placement
 
 namespace nqueens {
 
@@ -41,16 +40,5 @@ struct KQueensTable {
 
 // Throws std::invalid_argument unless 0 <= n <= kMaxKQueensN and -1 <= k <= n.
 KQueensTable count_k_queens(const KQueensOptions& options);
-
-// Calls visit(placement) for each placement of k non-attacking queens, in lexicographic
-// order of the row-major square lists, until it returns false; returns how many it visited.
-// With `unique`, only the canonical member of each symmetry class (the smallest image).
-// Throws std::invalid_argument unless 1 <= n <= 64 and 0 <= k <= n.
-std::uint64_t for_each_k_placement(int n, int k, const std::function<bool(const Placement&)>& visit,
-                                   bool unique = false);
-
-// True if no image of the placement under the 8 symmetries sorts before it (queens compared
-// as row-major square lists).
-bool is_canonical_placement(const Placement& placement);
 
 }  // namespace nqueens

@@ -13,12 +13,16 @@
 //   bool ok = nqueens::verify(nqueens::to_placement(c)).valid;
 //
 // This header includes every public header of the library; what it includes is the API we
-// keep (docs/ARCHITECTURE.md, "The public API"). By layer:
+// keep (docs/ARCHITECTURE.md, "The public API"). Each header belongs to one layer, the CMake
+// target that implements it (src/CMakeLists.txt):
 //   board:   solution (types, symmetry), verify, format, render, count_types, job, branch,
 //            known_counts (the published counts)
-//   kernels: enumerate, rank, trace, construct, local_search, complete, kqueens, kernel_tier
-//   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records),
-//            fixed_points (the turns' fixed points, the class-split check)
+//   kernels: enumerate, rank, trace, construct, local_search, complete, placements (k queens
+//            one by one), kernel_tier
+//   engine:  count, jobs, parallel, run (long runs, RunSession), checkpoint (records), job_log,
+//            fixed_points (the turns' fixed points, the class-split check), kqueens (k queens
+//            counted on threads), rank_tables (the prefix tables recounted), version, and this
+//            header
 #pragma once
 
 #include "nqueens/branch.hpp"
@@ -37,7 +41,9 @@
 #include "nqueens/kqueens.hpp"
 #include "nqueens/local_search.hpp"
 #include "nqueens/parallel.hpp"
+#include "nqueens/placements.hpp"
 #include "nqueens/rank.hpp"
+#include "nqueens/rank_tables.hpp"
 #include "nqueens/render.hpp"
 #include "nqueens/run.hpp"
 #include "nqueens/solution.hpp"

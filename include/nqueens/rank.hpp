@@ -7,8 +7,8 @@
 //
 // How: the number of solutions below every two-queen prefix (c0, c1) is a table compiled
 // into the library for 4 <= N <= 17 (src/kernels/rank_table.inc, made by
-// tools/rank_table_gen from count_prefix_subtrees() below and checked by the tests;
-// counting it at run time would cost a whole N = 17 tree, ~10 s on two cores). A prefix sum
+// tools/rank_table_gen from count_prefix_subtrees() in nqueens/rank_tables.hpp and checked by the
+// tests; counting it at run time would cost a whole N = 17 tree, ~10 s on two cores). A prefix sum
 // over the table finds the prefix that holds solution #k; below it the search descends row by
 // row, counting the subtree of each candidate with the counting kernel's fastest tier and
 // skipping whole subtrees (from whichever end of the row is nearer #k), so one unrank or rank costs
@@ -97,14 +97,5 @@ bool is_legal_prefix(int n, const int* cols, int depth);
 // Solutions (all, or canonical only) below one prefix: the queens of rows 0..depth-1 stand in
 // columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel).
 std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique);
-
-// Solutions (all, or canonical only) below every prefix of `depth` queens (2 to
-// kMaxPrefixDepth): result[(c0 * n + c1) * n + c2] at depth 3, zero where queens attack. Counts the
-// whole tree on `threads` threads (0: every core) through the engine's parallel_for; implemented in
-// src/engine/rank_tables.cpp. What rank_table.inc and rank_table_deep.inc hold, recomputed
-// (the tests compare them for small N). Requires 2 <= N <= 32.
-std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads = 0);
-// The two-queen table: count_prefix_subtrees(n, 2, unique).
-std::vector<std::uint64_t> count_prefix_subtrees(int n, bool unique);
 
 }  // namespace nqueens

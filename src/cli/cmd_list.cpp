@@ -6,7 +6,7 @@
 #include "cli_common.hpp"
 #include "nqueens/enumerate.hpp"
 #include "nqueens/format.hpp"
-#include "nqueens/kqueens.hpp"
+#include "nqueens/placements.hpp"
 #include "number_options.hpp"
 
 namespace nqueens::cli {

@@ -1,10 +1,10 @@
-// The prefix tables behind SolutionIndex (include/nqueens/rank.hpp), counted on every core:
+// The prefix tables behind SolutionIndex (include/nqueens/rank_tables.hpp), counted on every core:
 // each prefix's subtree is one independent piece of work for the engine's parallel_for.
 #include <stdexcept>
 #include <vector>
 
 #include "nqueens/parallel.hpp"
-#include "nqueens/rank.hpp"
+#include "nqueens/rank_tables.hpp"
 
 namespace nqueens {
 

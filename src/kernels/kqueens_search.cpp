@@ -17,7 +17,7 @@
 #include "kqueens_search.hpp"
 
 #include "bits.hpp"
-#include "nqueens/kqueens.hpp"
+#include "nqueens/placements.hpp"
 
 #include <fmt/format.h>
 
@@ -186,7 +186,7 @@ std::vector<std::uint64_t> kqueens_fixed_by(int n, Transform g, int target) {
 
 }  // namespace nqueens::kernels
 
-// The public listing functions of include/nqueens/kqueens.hpp (single-threaded searches).
+// The public listing functions of include/nqueens/placements.hpp (single-threaded searches).
 namespace nqueens {
 
 using u64 = std::uint64_t;

@@ -232,8 +232,13 @@ SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth
     counts = deep_counts(*deep);
   } else if (n == 1) {
     counts = {1};
-  } else if (n < kRankTableMinN) {
-    counts = count_prefix_subtrees(n, unique);
+  } else if (n < kRankTableMinN) {  // no table below it: counted here, prefix by prefix
+    counts.resize(static_cast<std::size_t>(n * n));
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      int c[kMaxPrefixDepth] = {};
+      prefix_columns(n, 2, i, c);
+      counts[i] = count_prefix_subtree(n, c, 2, unique);
+    }
   } else if (n <= kRankTableMaxN) {
     const std::uint64_t* t = kRankTable[n - kRankTableMinN][unique ? 1 : 0];
     counts.assign(t, t + n * n);

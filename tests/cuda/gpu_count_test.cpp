@@ -13,7 +13,7 @@
 #include "gpu_count.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/known_counts.hpp"
-#include "nqueens/rank.hpp"
+#include "nqueens/rank_tables.hpp"
 #include "nqueens/run.hpp"
 
 int main() {

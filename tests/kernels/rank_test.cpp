@@ -7,7 +7,7 @@
 
 #include "nqueens/enumerate.hpp"
 #include "nqueens/known_counts.hpp"
-#include "nqueens/rank.hpp"
+#include "nqueens/rank_tables.hpp"
 #include "nqueens/verify.hpp"
 
 namespace {
