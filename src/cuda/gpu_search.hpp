@@ -32,12 +32,12 @@
 
 #include <cstdint>
 
-#include "kernels/branch_rules.hpp"  // NQ_HOST_DEVICE and the branch rules
+#include "kernels/branch_rules.hpp"  // NQUEENS_HOST_DEVICE and the branch rules
 
 #if defined(__CUDACC__)
-#define NQ_FORCE_INLINE __forceinline__
+#define NQUEENS_FORCE_INLINE __forceinline__
 #else
-#define NQ_FORCE_INLINE inline __attribute__((always_inline))
+#define NQUEENS_FORCE_INLINE inline __attribute__((always_inline))
 #endif
 
 namespace nqueens::gpu {
@@ -101,11 +101,11 @@ struct Shape {
   int leaf_row;  // N-2: a placement there makes the last row's candidates, tested in place
 };
 
-NQ_HOST_DEVICE NQ_FORCE_INLINE Shape shape_of(int n) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE Shape shape_of(int n) {
   return {n, n == 32 ? ~Word{0} : (Word{1} << n) - 1, n - 2};
 }
 
-NQ_HOST_DEVICE NQ_FORCE_INLINE int popcount(Word x) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE int popcount(Word x) {
 #if defined(__CUDA_ARCH__)
   return __popc(x);
 #else
@@ -113,7 +113,7 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE int popcount(Word x) {
 #endif
 }
 
-NQ_HOST_DEVICE NQ_FORCE_INLINE int column_of(Word bit) {  // bit != 0
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE int column_of(Word bit) {  // bit != 0
 #if defined(__CUDA_ARCH__)
   return __ffs(static_cast<int>(bit)) - 1;
 #else
@@ -126,14 +126,14 @@ using Rules = kernels::BranchRules;
 
 // The rules of a job whose first rows are cols[]: the corner branch has its queen at (0, 0)
 // and its bound in row 1, the edge branch its bound in row 0 (column >= 1).
-NQ_HOST_DEVICE NQ_FORCE_INLINE Rules rules_of(int n, const std::uint8_t* cols) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE Rules rules_of(int n, const std::uint8_t* cols) {
   return cols[0] == 0 ? Rules::make(n, Branch::corner, cols[1])
                       : Rules::make(n, Branch::edge, cols[0]);
 }
 
 // BranchRules as per-task constants. Valid for the rows from 2 on (every task starts there):
 // there BranchRules::forbidden(row) is either 0 or one fixed set.
-NQ_HOST_DEVICE inline LaneRules lane_rules(const Rules& r) {
+NQUEENS_HOST_DEVICE inline LaneRules lane_rules(const Rules& r) {
   LaneRules c{0, 0, r.last_allowed(), 0, 0, 0};
   for (int row = 2; row < r.n; ++row) {
     const Word f = r.forbidden(row);
@@ -152,7 +152,8 @@ NQ_HOST_DEVICE inline LaneRules lane_rules(const Rules& r) {
 
 // Tie flags a placement of `bit` on `row` adds (branch-free; bit is one-hot): a queen at
 // column 0 on row N-1-b, or at column N-1 on row b.
-NQ_HOST_DEVICE NQ_FORCE_INLINE Word tie_flags(const LaneRules& c, int n, int row, Word bit) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE Word tie_flags(const LaneRules& c, int n, int row,
+                                                        Word bit) {
   return (((c.row90 >> row) & bit) << 31) | (((c.row270 >> row) & (bit >> (n - 1))) << 30);
 }
 
@@ -162,9 +163,10 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE Word tie_flags(const LaneRules& c, int n, int row
 // make_jobs at the deeper depth) and returns how many. extra is 0 .. kMaxExtra and
 // job.depth + extra <= N - 2. Registers only: the rows are unrolled by the template.
 template <int Rows, class Emit>
-NQ_HOST_DEVICE NQ_FORCE_INLINE void expand_rows(const Shape& s, const Rules& r, const LaneRules& c,
-                                                Task& t, int row, Word left, Word down, Word right,
-                                                Emit& emit) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE void expand_rows(const Shape& s, const Rules& r,
+                                                          const LaneRules& c, Task& t, int row,
+                                                          Word left, Word down, Word right,
+                                                          Emit& emit) {
   if constexpr (Rows == 0) {
     t.left = left;
     t.down = down;
@@ -182,8 +184,8 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE void expand_rows(const Shape& s, const Rules& r, 
 }
 
 template <class Emit>
-NQ_HOST_DEVICE inline void expand_job(int n, const PackedJob& job, int extra, std::uint32_t slot,
-                                      Emit&& emit) {
+NQUEENS_HOST_DEVICE inline void expand_job(int n, const PackedJob& job, int extra,
+                                           std::uint32_t slot, Emit&& emit) {
   const Shape s = shape_of(n);
   const Rules r = rules_of(n, job.cols);
   const LaneRules c = lane_rules(r);
@@ -237,7 +239,7 @@ struct LaneState {
   LaneRules rules;
 };
 
-NQ_HOST_DEVICE NQ_FORCE_INLINE void store_column(Word* board, int row, int column) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE void store_column(Word* board, int row, int column) {
   // Byte row % 4 of word (row / 4) * kWarp: row + (row / 4) * (4 * kWarp - 4) bytes in.
   reinterpret_cast<std::uint8_t*>(board)[row + (row >> 2) * (4 * kWarp - 4)] =
       static_cast<std::uint8_t>(column);
@@ -245,7 +247,8 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE void store_column(Word* board, int row, int colum
 
 // Starts a task: its constants, its board prefix and its first frame. Leaves top == 0 when
 // the task has no candidate at all (the lane then takes the next task).
-NQ_HOST_DEVICE inline void start_task(const Shape& s, const Task& t, LaneMemory m, LaneState& st) {
+NQUEENS_HOST_DEVICE inline void start_task(const Shape& s, const Task& t, LaneMemory m,
+                                           LaneState& st) {
   st.rules = lane_rules(rules_of(s.n, t.cols));
   st.slot = t.slot;
   st.s8 = 0;
@@ -268,7 +271,7 @@ NQ_HOST_DEVICE inline void start_task(const Shape& s, const Task& t, LaneMemory 
 
 // One placement. Returns true when it made a tie candidate: the lane's board then holds the
 // whole solution (row N-1 included) for copy_tie.
-NQ_HOST_DEVICE NQ_FORCE_INLINE bool step(const Shape& s, LaneMemory m, LaneState& st) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE bool step(const Shape& s, LaneMemory m, LaneState& st) {
   Frame* slot = m.stack + (st.top - 1) * kWarp;
   const Frame f = *slot;  // one 16-byte load
   const Word bit = f.todo & (0u - f.todo);
@@ -298,17 +301,17 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE bool step(const Shape& s, LaneMemory m, LaneState
 // ---- Tie candidates ------------------------------------------------------------------------
 
 // Copies a lane's board into tie entry `ties` (its words at ties[w * kWarp]).
-NQ_HOST_DEVICE NQ_FORCE_INLINE void copy_tie(const Word* board, Word* ties, int lane) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE void copy_tie(const Word* board, Word* ties, int lane) {
   for (int w = 0; w < kBoardWords; ++w) ties[w * kWarp] = board[w * kWarp];
   ties[kBoardWords * kWarp] = static_cast<Word>(lane);
 }
 
-NQ_HOST_DEVICE NQ_FORCE_INLINE int own_column(const Word* e, int row) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE int own_column(const Word* e, int row) {
   return static_cast<int>((e[(row >> 2) * kWarp] >> ((row & 3) * 8)) & 0xffu);
 }
 
 // The row whose queen stands in `column` (rows past N hold 0xff, which no column matches).
-NQ_HOST_DEVICE inline int row_of_column(const Word* e, int n, int column) {
+NQUEENS_HOST_DEVICE inline int row_of_column(const Word* e, int n, int column) {
   const Word pattern = 0x01010101u * static_cast<Word>(column);
   for (int w = 0; w <= (n - 1) >> 2; ++w) {
     const Word x = e[w * kWarp] ^ pattern;
@@ -321,7 +324,7 @@ NQ_HOST_DEVICE inline int row_of_column(const Word* e, int n, int column) {
 // The class of a tie-candidate edge leaf, as kernels::classify_edge_leaf decides it (same
 // three rotations in the same order): 0 if a rotation is smaller (not the representative),
 // else the class size 2, 4 or 8. The board is the entry's bytes; row 0's queen is at b.
-NQ_HOST_DEVICE inline int classify_tie(int n, const Word* e) {
+NQUEENS_HOST_DEVICE inline int classify_tie(int n, const Word* e) {
   const int b = own_column(e, 0), b2 = n - 1 - b;
   if (own_column(e, b2) == 0) {  // 90 degrees: rotated[c] = N-1 - row_of[c]
     int c = 0;
@@ -353,7 +356,7 @@ NQ_HOST_DEVICE inline int classify_tie(int n, const Word* e) {
 }
 
 // Index 0, 1, 2 of a class size 2, 4, 8 in the tie tallies.
-NQ_HOST_DEVICE NQ_FORCE_INLINE int tally_index(int size) {
+NQUEENS_HOST_DEVICE NQUEENS_FORCE_INLINE int tally_index(int size) {
   return size >> 2;  // 2 -> 0, 4 -> 1, 8 -> 2
 }
 
@@ -364,7 +367,7 @@ NQ_HOST_DEVICE NQ_FORCE_INLINE int tally_index(int size) {
 // count_kernel.hpp). The plain DFS, its stack in local arrays (one thread per partial board is
 // enough for the prefix tables this serves), the last row closed by a test. Host and device:
 // tests/cuda/gpu_search_test.cpp checks it against count_prefix_subtree() on the CPU.
-NQ_HOST_DEVICE inline std::uint64_t count_all_below(int n, Word left, Word down, Word right) {
+NQUEENS_HOST_DEVICE inline std::uint64_t count_all_below(int n, Word left, Word down, Word right) {
   const Word full = n == 32 ? ~Word{0} : (Word{1} << n) - 1;
   int row = popcount(down);  // the row being filled
   Word todo = full & ~(left | down | right);

@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #if defined(__CUDACC__)
-#define NQ_HOST_DEVICE __host__ __device__
+#define NQUEENS_HOST_DEVICE __host__ __device__
 #else
-#define NQ_HOST_DEVICE
+#define NQUEENS_HOST_DEVICE
 #endif
 
 namespace nqueens::kernels {
@@ -19,13 +19,13 @@ using Row = std::uint32_t;
 
 // The N board columns: bits 0..N-1 of a word (all of them for N = the word's width).
 template <typename Word = Row>
-NQ_HOST_DEVICE constexpr Word column_mask(int n) {
+NQUEENS_HOST_DEVICE constexpr Word column_mask(int n) {
   return n >= static_cast<int>(8 * sizeof(Word)) ? ~Word{0} : (Word{1} << n) - 1;
 }
 
 // The lowest set bit of x (0 when x is 0).
 template <typename Word>
-NQ_HOST_DEVICE constexpr Word lowest_bit(Word x) {
+NQUEENS_HOST_DEVICE constexpr Word lowest_bit(Word x) {
   return x & (Word{0} - x);
 }
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "bits.hpp"  // Row, column_mask, lowest_bit, NQ_HOST_DEVICE
+#include "bits.hpp"  // Row, column_mask, lowest_bit, NQUEENS_HOST_DEVICE
 #include "nqueens/branch.hpp"
 
 namespace nqueens::kernels {
@@ -36,7 +36,7 @@ struct BranchRules {
   Row end_bit = 0;    // edge: bottom-row column N-1-b (a 180-degree tie)
   Row top_bit = 0;    // column N-1
 
-  NQ_HOST_DEVICE static BranchRules make(int n, Branch branch, int bound1) {
+  NQUEENS_HOST_DEVICE static BranchRules make(int n, Branch branch, int bound1) {
     BranchRules r;
     r.n = n;
     r.branch = branch;
@@ -56,7 +56,7 @@ struct BranchRules {
 
   // Columns row `row` (not the last row, nor the rows the branch places itself) may not use,
   // whatever the queens above.
-  NQ_HOST_DEVICE Row forbidden(int row) const {
+  NQUEENS_HOST_DEVICE Row forbidden(int row) const {
     // Corner: column 1's queen lies below row bound1.
     if (branch == Branch::corner) return row < bound1 ? Row{2} : 0;
     if (branch != Branch::edge) return 0;
@@ -69,16 +69,16 @@ struct BranchRules {
 
   // Free squares of `row` (not the last row) given the attack masks, after the branch's
   // symmetry restrictions.
-  NQ_HOST_DEVICE Row candidates(int row, Row left, Row down, Row right) const {
+  NQUEENS_HOST_DEVICE Row candidates(int row, Row left, Row down, Row right) const {
     return mask & ~(left | down | right | forbidden(row));
   }
 
   // The last row's squares the branch accepts as a leaf, whatever the queens above
   // (last_mask is 0 outside the edge branch).
-  NQ_HOST_DEVICE Row last_allowed() const { return mask & ~last_mask; }
+  NQUEENS_HOST_DEVICE Row last_allowed() const { return mask & ~last_mask; }
 
   // Free squares of the last row that the branch accepts as a leaf.
-  NQ_HOST_DEVICE Row last_row(Row left, Row down, Row right) const {
+  NQUEENS_HOST_DEVICE Row last_row(Row left, Row down, Row right) const {
     return last_allowed() & ~(left | down | right);
   }
 };

@@ -57,7 +57,6 @@ class Dispatcher {
 
   std::size_t done() const { return done_; }  // of `todo`
   bool all_done() const { return done_ == todo_.size(); }
-  bool all_handed_out() const { return next_ == todo_.size(); }
   std::size_t in_flight() const;  // jobs handed out, not yet back
   // Whether `rank` holds a batch that other ranks have finished already (a straggler whose
   // answer is no longer needed).
