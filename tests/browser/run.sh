@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser test of the web viewer (ctest: web_browser). Installs what it needs when missing —
+# Browser test of the web viewer (ctest: browser.run). Installs what it needs when missing —
 # Debian chromium, node and npm (apt), playwright-core and axe-core (npm ci, from
 # package-lock.json) — then
 # starts `nqueens serve` on a free port and drives the page in headless Chromium.
