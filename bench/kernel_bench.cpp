@@ -105,8 +105,8 @@ int run_tiers(const std::vector<int>& sizes, int runs) {
     std::fflush(stdout);
   }
   // What users run: count_solutions on one thread under each tier, by the method `count`
-  // picks for that tier and N (choose_method: the join from N = 16 on the scalar tier, for
-  // instance), total + unique, against the same baseline.
+  // picks for that tier and N (choose_method, src/base/tunables.hpp: the join from N = 16 on the
+  // scalar tier, for instance), total + unique, against the same baseline.
   std::printf(
       "count -j 1 under each tier (the method it picks), thread CPU seconds, median of %d\n", runs);
   std::printf("%3s %11s", "N", "baseline s");

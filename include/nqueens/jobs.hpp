@@ -139,10 +139,11 @@ class ShardJobs {
   std::unique_ptr<Walk> walk_;
 };
 
-// The method `automatic` means for this N on this machine: the faster one as measured in
-// bench/ (docs/BENCHMARKS.md), for the kernel tier the backtracker would use: the join from
-// N = 16 with the scalar kernel and from N = 20 with NEON, at N = 20 with AVX-512 and at
-// N = 18 to 22 with AVX2 where its tables fit the limit below (else the backtracker).
+// The method `automatic` means for this N on this machine: the faster one as measured by
+// bench/method_choice.py, for the kernel tier the backtracker would use (the crossovers per tier
+// are in src/base/tunables.hpp): the join from N = 16 with the scalar kernel and from N = 20
+// with NEON, at N = 18 and 20 with AVX-512 and at N = 18 to 22 with AVX2 where its tables fit
+// the limit below (else the backtracker).
 CountMethod choose_method(int n);
 
 // The join method pairs halves from tables of partial halves, built once per process for the

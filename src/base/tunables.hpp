@@ -34,6 +34,27 @@ inline constexpr FrontierTier kFrontierNeon = {3, false};
 // slower too, even with the next state loaded a step ahead.
 inline constexpr FrontierTier kFrontierScalar = {4, false};
 
+// ---- Counting: the method `--method auto` takes (src/engine/jobs.cpp, choose_method) ----
+
+// Per kernel tier, the N where the half-board join counts faster than that tier's backtracker:
+// from..to (99: up to the join's own limit), odd N too or even N only, and with or without
+// needing its tables within the run's table memory. bench/method_choice.py measures both methods
+// per N and checks the choice on the machine it runs on.
+struct AutoJoin {
+  int from, to;
+  bool odd;
+  bool with_tables_only;
+};
+// Even N = 18 and 20 only: at 18 the join was level on the Xeon and 1.31x on a Zen 4; at 16, 17
+// and 19 the backtracker was 1.8x, 3.7x and 1.4x faster.
+inline constexpr AutoJoin kAutoJoinAvx512 = {18, 20, false, false};
+// From N = 18 with tables (2.0x at 18, 1.3x at 19); the searched join loses to this backtracker.
+inline constexpr AutoJoin kAutoJoinAvx2 = {18, 99, true, true};
+// NEON's speed cannot be measured here (qemu) and the join's vector loops are x86 only.
+inline constexpr AutoJoin kAutoJoinNeon = {20, 99, true, false};
+// The join beats the scalar backtracker from N = 16 on, tables or not (4.4x at N = 16).
+inline constexpr AutoJoin kAutoJoinScalar = {16, 99, true, false};
+
 // ---- Find: the min-conflicts local search (src/kernels/local_search.cpp) ----
 
 // Random tries per row for a conflict-free column while the start is built greedily; a row

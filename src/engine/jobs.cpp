@@ -15,6 +15,7 @@
 #include <thread>
 #include <utility>
 
+#include "base/tunables.hpp"
 #include "kernels/bits.hpp"
 #include "kernels/count_fixed_points.hpp"
 #include "kernels/count_frontier.hpp"
@@ -171,48 +172,36 @@ bool join_uses_tables(int n) {
   return bytes != 0 && bytes <= join_table_limit();
 }
 
-CountMethod choose_method(int n) {
-  // Measured side by side, one thread, CPU time (bench/compare_counters.sh, docs/BENCHMARKS.md):
-  // the join beats the scalar backtracker from N = 16 on (0.36 s against 1.4 s at N = 16 on an
-  // AMD Zen 3). With the vector backtrackers it wins only at even N with its half tables
-  // (N <= kMaxTableJoinN = 22). On an AMD Zen 4, whole runs:
-  //   - AVX-512: N = 20 247.7 s against 277.4 s (one run each, at the same time, one per
-  //     core); N = 18 6.83 s against 4.54 s (medians of 3). Strided samples of N = 20 are
-  //     level (`--shard 7/128` 2.11 s against 2.13 s): a sample's groups are far apart in
-  //     the tables, so they understate the whole run.
-  //   - AVX2 code (the portable build's join, the AVX2 tier's backtracker): N = 20 297.8 s
-  //     against 370.4 s; N = 18 6.24 s against 6.40 s (medians of 3).
-  // Odd N (more, smaller groups) and N > 22 (no tables) stay with the backtracker: N = 19
-  // samples 1.7-2.2x slower by the join, N = 21 samples level or slower. A full-width Intel
-  // Xeon (model 207) has not been re-measured since the join's fused passes (before them the
-  // backtracker led there at every N). NEON: not measured, and the join's vector paths are
-  // x86 only: kept at 20. Since the join runs its top side over blocks (src/kernels/join), a
-  // native AVX-512 build counts N = 18 by the join in 4.31 s against 4.54 s (medians of 3),
-  // but a portable build on the same CPU runs the AVX-512 backtracker and the join's AVX2
-  // form, which is slower there, and this choice cannot tell the two builds apart: kept.
-  // Since the join lists the placements that miss the middle queen before it pairs them, odd
-  // N = 19 and 21 go to the join in the AVX2 tier: on the AMD Zen 3, N = 19 by the join 65.2
-  // and 64.9 s, by the backtracker 75.8 s (whole runs, one thread); N = 21 shards 3, 7, 100 and
-  // 301 of 512: 7.3-7.9 s against 10.6-11.6 s each (samples understate the join, as above).
-  // N = 17 stays (2.95 s against 1.52 s, medians of 5). The AVX-512 tier's crossovers at odd N
-  // have not been re-measured. With tables at N = 22 (six inner rows) the AVX2 tier's join
-  // leads there too: shards 3, 1001 and 1777 of 2048 took 19.2-20.4 s (1.4 s of it the tables)
-  // against 23.1-23.7 s by the backtracker (Zen 3, one thread, CPU time; on shard 5/16384 the
-  // row search took 14.0 s where the tables take 3.6 s, 1.3 s of it building them).
-  int from = 16;
-  switch (selected_kernel_tier()) {
+namespace {
+
+// How the join counts N's groups in this run (join_uses_tables).
+kernels::JoinHalves join_halves(int n) {
+  return join_uses_tables(n) ? kernels::JoinHalves::tabled : kernels::JoinHalves::searched;
+}
+
+// The crossover of `automatic` for a kernel tier (src/base/tunables.hpp).
+tune::AutoJoin auto_join(KernelTier tier) {
+  switch (tier) {
     case KernelTier::avx512:
-      return n == 20 ? CountMethod::join : CountMethod::backtrack;
+      return tune::kAutoJoinAvx512;
     case KernelTier::avx2:
-      // join_uses_tables: N has tables (N <= kMaxTableJoinN) and they fit the limit.
-      return n >= 18 && join_uses_tables(n) ? CountMethod::join : CountMethod::backtrack;
+      return tune::kAutoJoinAvx2;
     case KernelTier::neon:
-      from = 20;
-      break;
+      return tune::kAutoJoinNeon;
     case KernelTier::scalar:
       break;
   }
-  return n >= from && n <= kMaxJoinCountN ? CountMethod::join : CountMethod::backtrack;
+  return tune::kAutoJoinScalar;
+}
+
+}  // namespace
+
+CountMethod choose_method(int n) {
+  const tune::AutoJoin join = auto_join(selected_kernel_tier());
+  const bool in_range = n >= join.from && n <= std::min(join.to, kMaxJoinCountN);
+  const bool join_here =
+      in_range && (join.odd || n % 2 == 0) && (!join.with_tables_only || join_uses_tables(n));
+  return join_here ? CountMethod::join : CountMethod::backtrack;
 }
 
 int resolve_job_depth(int n, int depth) {
@@ -698,10 +687,7 @@ SolutionCounts count_job(int n, const Job& job) {
     check_half_board_job(n, job);
     const kernels::JoinWeights weights = kernels::join_weights_for(n);
     return join_counts(
-        n, job,
-        join_uses_tables(n)
-            ? kernels::count_join_group(n, job.top_columns, job.middle, weights)
-            : kernels::count_join_group_searched(n, job.top_columns, job.middle, weights));
+        n, job, kernels::count_join_group(n, job.top_columns, job.middle, weights, join_halves(n)));
   }
   // The vector kernel where the build has it (12x the scalar one at N = 16, see
   // kernels/frontier_search.hpp), else the scalar one; both give identical counts.
@@ -771,15 +757,12 @@ SolutionCounts recount_job(int n, const Job& job, Recount by) {
     }
     case Branch::half_boards: {
       check_half_board_job(n, job);
-      const kernels::JoinWeights weights = kernels::join_weights_for(n);
-      const std::size_t table_bytes = kernels::join_table_bytes(n, weights);
-      const bool tables_fit = table_bytes != 0 && table_bytes <= join_table_limit();
-      // The other of count_job's two ways where both are allowed.
+      // Searched: the other way where count_job used the tables, the only one left where
+      // they exceed the limit.
       return join_counts(
           n, job,
-          tables_fit && !join_uses_tables(n)
-              ? kernels::count_join_group(n, job.top_columns, job.middle, weights)
-              : kernels::count_join_group_searched(n, job.top_columns, job.middle, weights));
+          kernels::count_join_group(n, job.top_columns, job.middle, kernels::join_weights_for(n),
+                                    kernels::JoinHalves::searched));
     }
     case Branch::corner:
     case Branch::edge:
@@ -792,12 +775,7 @@ SolutionCounts recount_job(int n, const Job& job, Recount by) {
 
 std::string recount_method(int n, CountMethod method, Recount by) {
   if (method == CountMethod::join) {
-    if (join_uses_tables(n)) return "the join searching each half";
-    const kernels::JoinWeights weights = kernels::join_weights_for(n);
-    if (kernels::join_table_bytes(n, weights) != 0 &&
-        kernels::join_table_bytes(n, weights) <= join_table_limit())
-      return "the join from its tables";
-    return "the same join search again";
+    return join_uses_tables(n) ? "the join searching each half" : "the same join search again";
   }
   if (n <= 3) return "the same enumeration again";
   const std::optional<KernelTier> tier = by == Recount::tier ? second_tier() : std::nullopt;

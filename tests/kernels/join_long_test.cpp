@@ -35,8 +35,10 @@ TEST(JoinCountLong, TabledAndSearchedAgreeAtTheLargestTabledN) {
     // Every 150,001st set of 11 columns: five groups, the first of them the lowest columns.
     for (std::uint32_t top = 0, seen = 0; top <= mask; ++top) {
       if (std::popcount(top) != n / 2 || seen++ % 150001 != 0) continue;
-      const std::uint64_t tabled = nq::kernels::count_join_group(n, top, -1, weights);
-      ASSERT_EQ(tabled, nq::kernels::count_join_group_searched(n, top, -1, weights))
+      const std::uint64_t tabled =
+          nq::kernels::count_join_group(n, top, -1, weights, nq::kernels::JoinHalves::tabled);
+      ASSERT_EQ(tabled, nq::kernels::count_join_group(n, top, -1, weights,
+                                                      nq::kernels::JoinHalves::searched))
           << "top=" << top << " weights=" << static_cast<int>(weights);
       sum += tabled;
       ++groups;

@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "kernels/join/join.hpp"
 #include "nqueens/checkpoint.hpp"
@@ -53,6 +55,16 @@ const char* name(nq::kernels::JoinWeights w) {
   return w == nq::kernels::JoinWeights::plain ? "plain" : "diagonal";
 }
 
+const char* name(nq::kernels::JoinHalves h) {
+  return h == nq::kernels::JoinHalves::tabled ? "tabled" : "searched";
+}
+
+// Both ways of finding a group's halves where N has tables, else the search alone.
+std::vector<nq::kernels::JoinHalves> halves_of(int n) {
+  if (!nq::kernels::join_has_tables(n)) return {nq::kernels::JoinHalves::searched};
+  return {nq::kernels::JoinHalves::searched, nq::kernels::JoinHalves::tabled};
+}
+
 }  // namespace
 
 // Each group's count equals the (weighted) number of enumerated solutions in it, for every
@@ -73,16 +85,22 @@ TEST(JoinKernel, EveryGroupMatchesEnumeratedSolutions) {
       for (int middle = n % 2 ? 0 : -1; middle < (n % 2 ? n : 0); ++middle)
         for (std::uint32_t top = 0; top <= mask; ++top) {
           if (std::popcount(top) != n / 2 || (middle >= 0 && (top >> middle & 1u))) continue;
-          const std::uint64_t got = nq::kernels::count_join_group(n, top, middle, weights);
-          const auto it = want.find({top, middle});
-          EXPECT_EQ(got, it == want.end() ? 0 : it->second)
-              << name(weights) << " N=" << n << " top=" << top << " middle=" << middle;
           const std::uint32_t flipped = mask & ~top & ~(middle >= 0 ? 1u << middle : 0u);
-          EXPECT_EQ(got, nq::kernels::count_join_group(n, flipped, middle, weights))
-              << name(weights) << " N=" << n << " top=" << top << " middle=" << middle;
-          sum += got;
+          const auto it = want.find({top, middle});
+          for (const auto halves : halves_of(n)) {
+            const std::uint64_t got =
+                nq::kernels::count_join_group(n, top, middle, weights, halves);
+            EXPECT_EQ(got, it == want.end() ? 0 : it->second)
+                << name(weights) << " N=" << n << " top=" << top << " middle=" << middle << " "
+                << name(halves);
+            EXPECT_EQ(got, nq::kernels::count_join_group(n, flipped, middle, weights, halves))
+                << name(weights) << " N=" << n << " top=" << top << " middle=" << middle << " "
+                << name(halves);
+            sum += got;
+          }
         }
-      EXPECT_EQ(sum, nq::known::kTotal[n]) << name(weights) << " N=" << n;
+      // Each way's groups sum to Q(N).
+      EXPECT_EQ(sum, nq::known::kTotal[n] * halves_of(n).size()) << name(weights) << " N=" << n;
     }
 }
 
@@ -92,14 +110,16 @@ TEST(JoinKernel, DiagonalWeightsChangeGroupCounts) {
   int differ = 0;
   for (std::uint32_t top = 0; top < (1u << 10); ++top)
     if (std::popcount(top) == 5)
-      differ += nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::plain) !=
-                nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::diagonal);
+      differ += nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::plain,
+                                              nq::kernels::JoinHalves::tabled) !=
+                nq::kernels::count_join_group(10, top, -1, nq::kernels::JoinWeights::diagonal,
+                                              nq::kernels::JoinHalves::tabled);
   EXPECT_GT(differ, 50);
 }
 
 // Halves paired from the precomputed tables and halves searched row by row give the same
 // count for every group of N = 13 and 14 (beyond the enumeration test's reach) and of one
-// middle column of N = 15; the tables are what count_join_group uses up to kMaxTableJoinN.
+// middle column of N = 15.
 TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
   static_assert(nq::kernels::kMaxTableJoinN >= 15);
   for (const auto weights : kBothWeights)
@@ -110,8 +130,10 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
       for (int m = first; m <= last; ++m)
         for (std::uint32_t top = 0; top <= mask; ++top) {
           if (std::popcount(top) != n / 2 || (m >= 0 && (top >> m & 1u))) continue;
-          const std::uint64_t got = nq::kernels::count_join_group(n, top, m, weights);
-          ASSERT_EQ(got, nq::kernels::count_join_group_searched(n, top, m, weights))
+          const std::uint64_t got =
+              nq::kernels::count_join_group(n, top, m, weights, nq::kernels::JoinHalves::tabled);
+          ASSERT_EQ(got, nq::kernels::count_join_group(n, top, m, weights,
+                                                       nq::kernels::JoinHalves::searched))
               << name(weights) << " N=" << n << " top=" << top << " middle=" << m;
           sum += got;
         }
@@ -142,15 +164,19 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
       for (std::uint32_t top = 0, seen = 0; top <= mask; ++top)
         if (std::popcount(top) == c.n / 2 && !(c.middle >= 0 && (top >> c.middle & 1u)) &&
             seen++ % c.stride == 0)
-          scalar[top] = nq::kernels::count_join_group(c.n, top, c.middle, weights);
+          scalar[top] = nq::kernels::count_join_group(c.n, top, c.middle, weights,
+                                                      nq::kernels::JoinHalves::tabled);
       for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
         nq::select_kernel_tier(tier);
         std::uint64_t sum = 0;
         for (const auto& [top, want] : scalar) {
-          const std::uint64_t got = nq::kernels::count_join_group(c.n, top, c.middle, weights);
+          const std::uint64_t got = nq::kernels::count_join_group(c.n, top, c.middle, weights,
+                                                                  nq::kernels::JoinHalves::tabled);
           ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
                                << " top=" << top;
-          ASSERT_EQ(nq::kernels::count_join_group_searched(c.n, top, c.middle, weights), want)
+          ASSERT_EQ(nq::kernels::count_join_group(c.n, top, c.middle, weights,
+                                                  nq::kernels::JoinHalves::searched),
+                    want)
               << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
               << " top=" << top;
           sum += got;
@@ -193,12 +219,28 @@ TEST(JoinKernel, EveryTierTransposesBitMatrices) {
 
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
   for (const auto w : kBothWeights) {
-    EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1, w), 0u);  // 4 columns, one off board
-    EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1, w), 0u);   // 3 columns for 4 rows
-    EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, 2, w), 0u);    // middle column used on top
-    EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, -1, w), 0u);   // odd N needs a middle
-    EXPECT_EQ(nq::kernels::count_join_group(33, 1, -1, w), 0u);
+    for (const auto h : halves_of(9)) {
+      EXPECT_EQ(nq::kernels::count_join_group(8, 0x0f0, -1, w, h), 0u);  // 4 columns, one off
+      EXPECT_EQ(nq::kernels::count_join_group(8, 0x07, -1, w, h), 0u);   // 3 columns for 4 rows
+      EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, 2, w, h), 0u);    // middle column on top
+      EXPECT_EQ(nq::kernels::count_join_group(9, 0x0f, -1, w, h), 0u);   // odd N needs a middle
+    }
+    EXPECT_EQ(nq::kernels::count_join_group(33, 1, -1, w, nq::kernels::JoinHalves::searched), 0u);
   }
+}
+
+// Tables are asked for only where N has them: elsewhere the call throws instead of reading
+// tables that do not exist.
+TEST(JoinKernel, TablesWhereNHasNoneAreRefused) {
+  for (const int n : {1, 3, nq::kernels::kMaxTableJoinN + 1, 33}) {
+    EXPECT_FALSE(nq::kernels::join_has_tables(n)) << n;
+    EXPECT_THROW(nq::kernels::count_join_group(n, 1, -1, nq::kernels::JoinWeights::plain,
+                                               nq::kernels::JoinHalves::tabled),
+                 std::invalid_argument)
+        << n;
+  }
+  EXPECT_TRUE(nq::kernels::join_has_tables(4));
+  EXPECT_TRUE(nq::kernels::join_has_tables(nq::kernels::kMaxTableJoinN));
 }
 
 TEST(JoinCount, TotalsAndClassesMatchOeisAndTheBacktracker) {
@@ -342,9 +384,9 @@ TEST(JoinJobs, TablesOverTheLimitAreNotBuiltAndCountsStayExact) {
   EXPECT_TRUE(nq::join_uses_tables(14));
 }
 
-// `auto` follows the kernel tier the backtracker would use (measured crossovers): the AVX-512
-// backtracker hands over to the join at N = 20 alone, the AVX2 one from N = 18 to the last N
-// with tables (22), the scalar one from N = 16, NEON from 20.
+// `auto` follows the kernel tier the backtracker would use (measured crossovers,
+// src/base/tunables.hpp): the AVX-512 backtracker hands over to the join at N = 18 and 20, the
+// AVX2 one from N = 18 to the last N with tables (22), the scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
   const nq::KernelTier saved = nq::selected_kernel_tier();
   nq::select_kernel_tier(nq::KernelTier::scalar);
@@ -357,8 +399,9 @@ TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
     nq::select_kernel_tier(tier);
     if (tier == nq::KernelTier::avx512 || tier == nq::KernelTier::avx2) {
       for (int n = 4; n <= 27; ++n) {
-        const bool join = n == 20 || (n >= 18 && n <= nq::kernels::kMaxTableJoinN &&
-                                      tier == nq::KernelTier::avx2);
+        const bool join =
+            n == 18 || n == 20 ||
+            (n >= 18 && n <= nq::kernels::kMaxTableJoinN && tier == nq::KernelTier::avx2);
         EXPECT_EQ(nq::choose_method(n), join ? nq::CountMethod::join : nq::CountMethod::backtrack)
             << nq::kernel_tier_name(tier) << " N = " << n;
       }

@@ -59,9 +59,12 @@
 #include "join.hpp"
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "bit_sets.hpp"
 #include "common.hpp"
+#include "searched.hpp"
 #include "tabled.hpp"
 
 namespace nqueens::kernels {
@@ -70,9 +73,12 @@ void transpose_bit_matrix(std::uint64_t (&a)[64]) {
   join::transpose_bits_with(join::join_loops(), a);
 }
 
-std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights) {
-  if (n > kMaxTableJoinN || n < 4)
-    return count_join_group_searched(n, top_columns, middle, weights);
+std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
+                               JoinHalves halves) {
+  if (halves == JoinHalves::searched)
+    return join::count_join_group_searched(n, top_columns, middle, weights);
+  if (!join_has_tables(n))
+    throw std::invalid_argument("the join has no tables for N = " + std::to_string(n));
   if (!join::names_a_group(n, top_columns, middle)) return 0;
   return join::count_join_group_tabled(n, top_columns, middle, weights);
 }

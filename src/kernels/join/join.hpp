@@ -44,27 +44,35 @@ constexpr JoinWeights join_weights_for(int n) {
   return n >= 20 ? JoinWeights::diagonal : JoinWeights::plain;
 }
 
+// The largest N whose groups count from precomputed tables of partial halves (memory grows
+// about 5x per N: about 250 MB at N = 22); the 32-bit diagonal words of a placement hold no more.
+inline constexpr int kMaxTableJoinN = 22;
+
+// Whether N has tables of partial halves (below N = 4 a half has fewer than two rows).
+constexpr bool join_has_tables(int n) {
+  return n >= 4 && n <= kMaxTableJoinN;
+}
+
+// How count_join_group finds a group's halves; which one a count uses is decided in one place,
+// the engine's join_uses_tables (by N and the run's table memory).
+enum class JoinHalves {
+  tabled,    // paired from the tables of partial halves: N where join_has_tables only
+  searched,  // searched row by row in each group: any N, the same counts, several times slower
+};
+
 // Solutions of the N x N board (1 <= N <= kMaxJoinN) whose top floor(N/2) rows hold queens
 // in exactly the columns `top_columns` (bit c = column c) and, for odd N, whose middle row
 // holds its queen in column `middle` (ignored, pass -1, for even N), each counted with its
-// weight. Zero when the columns are not floor(N/2) of them or overlap `middle`.
+// weight. Zero when the columns are not floor(N/2) of them or overlap `middle`. Throws
+// std::invalid_argument when `halves` is tabled and N has no tables.
 // Allocation-free after a thread's first call.
-std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights);
-
-// The largest N whose groups count from precomputed tables of partial halves (memory grows
-// about 5x per N: about 250 MB at N = 22); above it, and for N < 4, count_join_group searches
-// each half instead.
-inline constexpr int kMaxTableJoinN = 22;
+std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
+                               JoinHalves halves);
 
 // The bytes the tables of count_join_group take for N and these weights, at their peak while
-// built (once per process, shared by every thread): 0 where N has none (N < 4 or N >
-// kMaxTableJoinN). The first call for an N counts its placements (about 0.2 s at N = 22).
+// built (once per process, shared by every thread): 0 where N has none (!join_has_tables(n)).
+// The first call for an N counts its placements (about 0.2 s at N = 22).
 std::size_t join_table_bytes(int n, JoinWeights weights);
-
-// The same count by searching each half row by row (no tables): the method above
-// kMaxTableJoinN, kept callable so that tests can compare the two.
-std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
-                                        JoinWeights weights);
 
 // Transposes a 64 x 64 bit matrix in place: afterwards bit j of a[x] is what bit x of a[j]
 // was. The form of the selected kernel tier (AVX2 from the avx2 tier up, else 64-bit words),

@@ -1,5 +1,6 @@
-// The searched join (join.hpp: count_join_group_searched): each half searched row by row per
-// group, for N where the tables would not fit or have no rows. join.cpp describes the method.
+// The searched join (searched.hpp; join.cpp describes the method).
+#include "searched.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -7,11 +8,8 @@
 
 #include "bit_sets.hpp"
 #include "common.hpp"
-#include "join.hpp"
 
-namespace nqueens::kernels {
-
-namespace join {
+namespace nqueens::kernels::join {
 
 namespace {
 
@@ -162,11 +160,8 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
 
 }  // namespace
 
-}  // namespace join
-
 std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
                                         JoinWeights weights) {
-  using namespace join;
   if (!names_a_group(n, top_columns, middle)) return 0;
   const int half = n / 2;
   const Row mask = column_mask(n);
@@ -182,4 +177,4 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
   return join_top(n, half, top_columns, forbid, diagonal, b);
 }
 
-}  // namespace nqueens::kernels
+}  // namespace nqueens::kernels::join

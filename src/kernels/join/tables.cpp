@@ -102,7 +102,7 @@ const HalfTables& half_tables(int n, JoinWeights weights) {
 }  // namespace join
 
 std::size_t join_table_bytes(int n, JoinWeights weights) {
-  if (n > kMaxTableJoinN || n < 4) return 0;
+  if (!join_has_tables(n)) return 0;
   static std::mutex lock;
   static std::map<std::pair<int, JoinWeights>, std::size_t> known;
   const std::lock_guard<std::mutex> hold(lock);
