@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli/tool_io.hpp"
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "sudoku/io.hpp"
 #include "sudoku/solve.hpp"
 

@@ -2,7 +2,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "run_batch.hpp"
 #include "sudoku/solve.hpp"
 

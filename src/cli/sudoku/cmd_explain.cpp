@@ -4,7 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "run_batch.hpp"
 #include "step_output.hpp"
 #include "sudoku/explain.hpp"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "cli/tool_io.hpp"
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/rate.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "run_batch.hpp"
 #include "step_output.hpp"
 #include "sudoku/explain.hpp"

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "run_batch.hpp"
 #include "sudoku/effort.hpp"
 #include "sudoku/rate.hpp"

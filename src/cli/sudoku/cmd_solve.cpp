@@ -1,7 +1,7 @@
 // sudoku solve: one solution per puzzle, in input order; exit 1 when a puzzle has none.
 #include <nlohmann/json.hpp>
 
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "run_batch.hpp"
 #include "sudoku/solve.hpp"
 

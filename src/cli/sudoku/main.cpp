@@ -1,6 +1,6 @@
 // The `sudoku` command: solve, count, generate, rate, explain, hint and bench Sudoku puzzles.
 // This file is its command line: every subcommand's options, declared with CLI11 here and
-// nowhere else (cli_common.hpp says why); what each subcommand runs is in its own file
+// nowhere else (commands.hpp says why); what each subcommand runs is in its own file
 // (cmd_*.cpp).
 // Conventions (docs/SUDOKU.md): data on stdout, errors on stderr; exit 0 ok, 1 a puzzle
 // without solution (solve), 2 bad usage or bad input (after every good puzzle was handled).
@@ -21,7 +21,7 @@
 
 #include "cli/number_options.hpp"
 #include "cli/tool_io.hpp"
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
 #include "sudoku/solve.hpp"
 

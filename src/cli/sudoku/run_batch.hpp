@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli/tool_io.hpp"
-#include "cli_common.hpp"
+#include "commands.hpp"
 #include "nqueens/parallel.hpp"
 #include "sudoku/io.hpp"
 

@@ -1,5 +1,5 @@
-// Shared pieces of the `sudoku` command line (cli_common.hpp).
-#include "cli_common.hpp"
+// Shared pieces of the `sudoku` command line (commands.hpp).
+#include "commands.hpp"
 
 #include <fmt/core.h>
 
