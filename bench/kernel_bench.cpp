@@ -122,10 +122,9 @@ int run_tiers(const std::vector<int>& sizes, int runs) {
     for (int r = 0; r < runs; ++r) {
       baseline.push_back(seconds_of([&] { want = bench::baseline_count(n); }));
       for (std::size_t i = 0; i < tiers.size(); ++i) {
-        select_kernel_tier(tiers[i]);
         CountResult result;
-        tier_times[i].push_back(
-            seconds_of([&] { result = count_solutions({.n = n, .threads = 1}); }));
+        tier_times[i].push_back(seconds_of(
+            [&] { result = count_solutions({.n = n, .threads = 1, .kernel = tiers[i]}); }));
         methods[i] = result.method;
         if (result.total() != want)
           return std::fprintf(stderr, "N=%d: count under %s differs\n", n,
@@ -133,7 +132,6 @@ int run_tiers(const std::vector<int>& sizes, int runs) {
                  1;
       }
     }
-    select_kernel_tier("auto");
     const double b = median(baseline);
     std::printf("%3d %11.3f", n, b);
     for (std::size_t i = 0; i < tiers.size(); ++i) {
@@ -169,7 +167,7 @@ int main(int argc, char** argv) {
   if (tiers) return run_tiers(sizes, runs);
 
   std::printf("vector column: the %s kernel tier\n",
-              std::string(kernel_tier_name(selected_kernel_tier())).c_str());
+              std::string(kernel_tier_name(default_kernel_tier())).c_str());
   std::printf("thread CPU seconds, median of %d:\n", runs);
   std::printf("%3s %10s %10s %10s %11s %9s %9s | %9s %9s %7s\n", "N", "scalar s", "vector s",
               "count s", "baseline s", "scal/vec", "base/cnt", "1thr wall", "2thr wall", "2t/1t");
@@ -184,7 +182,8 @@ int main(int argc, char** argv) {
     for (int r = 0; r < runs; ++r) {
       vector.push_back(seconds_of([&] {
         totals[1] = 0;
-        for (const auto& s : starts) totals[1] += total_of(kernels::count_fastest(s));
+        for (const auto& s : starts)
+          totals[1] += total_of(kernels::count_with_tier(default_kernel_tier(), s));
       }));
       if (vector_only) continue;
       if (!no_scalar)

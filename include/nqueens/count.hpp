@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "nqueens/count_types.hpp"
+#include "nqueens/kernel_tier.hpp"
 
 namespace nqueens {
 
@@ -25,10 +26,12 @@ const char* method_name(CountMethod method);
 // lower case); nullopt for any other text. Every tool and record reader parses names here.
 std::optional<CountMethod> parse_method(std::string_view name);
 
+// The fields of RunOptions (nqueens/run.hpp) a whole count in memory takes.
 struct CountOptions {
   int n = 8;
   int threads = 0;  // 0: every hardware thread
   CountMethod method = CountMethod::automatic;
+  std::optional<KernelTier> kernel = std::nullopt;  // nullopt: default_kernel_tier()
 };
 
 // The result of a whole count.
@@ -44,8 +47,9 @@ struct CountResult {
   Count unique() const { return classes.unique(); }
 };
 
-// Counts all solutions and fundamental solutions of the N x N board, 1 <= N <= kMaxCountN.
-// Throws std::invalid_argument outside that range, and std::runtime_error (one sentence) if the
+// Counts all solutions and fundamental solutions of the N x N board, 1 <= N <= kMaxCountN:
+// run_count with these options and no record. Throws std::invalid_argument outside that range
+// or for a kernel tier not available here, and std::runtime_error (one sentence) if the
 // count's class split disagrees with the solutions fixed by the turns (nqueens/fixed_points.hpp:
 // a kernel or hardware fault).
 CountResult count_solutions(const CountOptions& options);

@@ -1,10 +1,11 @@
 // Which counting kernel runs: the vector tiers this build has and this CPU can execute, and
-// a way to force one (tests, benchmarks, comparing machines). All tiers give identical
-// counts; they differ only in speed (docs/ALGORITHMS.md, "Kernel tiers").
+// naming one (tests, benchmarks, comparing machines). All tiers give identical counts; they
+// differ only in speed (docs/ALGORITHMS.md, "Kernel tiers"). A count's tier is one of its
+// options (RunOptions::kernel, CountOptions::kernel); a count that names none runs
+// default_kernel_tier().
 //
-//   nqueens::select_kernel_tier("avx2");             // or NQUEENS_KERNEL=avx2 in the environment
-//   nqueens::count_solutions({.n = 16});             // counted with the AVX2 kernel
-//   nqueens::kernel_tier_name(nqueens::selected_kernel_tier());   // "avx2"
+//   nqueens::count_solutions({.n = 16, .kernel = nqueens::parse_kernel_tier("avx2")});
+//   nqueens::kernel_tier_name(nqueens::default_kernel_tier());   // "avx512" on such a CPU
 #pragma once
 
 #include <string_view>
@@ -32,16 +33,16 @@ std::vector<KernelTier> available_kernel_tiers();
 // The fastest available tier: what "auto" means.
 KernelTier best_kernel_tier();
 
-// The tier counting uses: the last select_kernel_tier(), else the environment variable
-// NQUEENS_KERNEL (a tier name or "auto"), else best_kernel_tier(). Throws
-// std::invalid_argument with a one-line message when NQUEENS_KERNEL names an unknown tier or
-// one that is not available here.
-KernelTier selected_kernel_tier();
+// The tier `name` stands for: a tier name, or "auto" for best_kernel_tier(). Throws
+// std::invalid_argument with a one-line message for an unknown name or an unavailable tier.
+KernelTier parse_kernel_tier(std::string_view name);
 
-// Makes every later count in this process use `name` (a tier name, or "auto" for the
-// fastest); returns the tier chosen. Throws std::invalid_argument with a one-line message
-// for an unknown name or an unavailable tier. Not meant to be called while a count runs.
-KernelTier select_kernel_tier(std::string_view name);
-void select_kernel_tier(KernelTier tier);
+// The tier of a count whose options name none: the environment variable NQUEENS_KERNEL (a tier
+// name or "auto"), else best_kernel_tier(). Throws std::invalid_argument with a one-line
+// message when NQUEENS_KERNEL names an unknown tier or one that is not available here.
+KernelTier default_kernel_tier();
+
+// Throws as parse_kernel_tier does when `tier` is not available here.
+void require_kernel_tier(KernelTier tier);
 
 }  // namespace nqueens

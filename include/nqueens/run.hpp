@@ -20,6 +20,7 @@
 
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/job_log.hpp"
+#include "nqueens/kernel_tier.hpp"
 
 namespace nqueens {
 
@@ -67,8 +68,11 @@ inline constexpr double kDefaultCheckpointSeconds = 10;
 struct RunOptions {
   int n = 0;
   int threads = 0;  // 0: all cores
+  // How the jobs are counted.
   CountMethod method = CountMethod::automatic;
   int depth = 0;  // backtrack job-list depth, 0: default_job_depth(n)
+  std::optional<KernelTier> kernel = std::nullopt;  // nullopt: default_kernel_tier()
+  // Which jobs, and the record.
   Shard shard;
   std::string checkpoint;  // record file; resumed from if it exists; "" for none
   double checkpoint_seconds = kDefaultCheckpointSeconds;  // longest time between writes
@@ -228,7 +232,8 @@ class StopOnSignal {
   void (*old_term_)(int);
 };
 
-// Throws RecordError for an unusable checkpoint, std::invalid_argument for a bad N.
+// Throws RecordError for an unusable checkpoint, std::invalid_argument for a bad N or a kernel
+// tier not available here.
 RunResult run_count(const RunOptions& options);
 
 }  // namespace nqueens

@@ -134,18 +134,22 @@ class FoundSolution(Tuple[int, ...]):
 # ---- N-Queens --------------------------------------------------------------------------------
 
 
-def count(n: Index, threads: Index = 0, method: Method = "auto") -> CountResult:
+def count(
+    n: Index, threads: Index = 0, method: Method = "auto", kernel: Optional[str] = None
+) -> CountResult:
     """Count every solution of the n x n board (1 <= n <= 32) and the fundamental ones.
 
     One symmetry-reduced search on `threads` threads (0: every core), the same job list as
     `nqueens count`. method: "auto" (the faster for this n and CPU), "backtrack" or "join".
-    Releases the GIL; Ctrl-C raises KeyboardInterrupt within a tenth of a second.
+    kernel: the counting kernel tier, as `nqueens count --kernel` ("auto", "avx512", "avx2",
+    "neon", "scalar"); None: kernel_tier(). Releases the GIL; Ctrl-C raises KeyboardInterrupt
+    within a tenth of a second.
 
     >>> r = nqueens.count(8)
     >>> r.total, r.unique
     (92, 12)
     """
-    return CountResult(*_core.count(n, threads, method))
+    return CountResult(*_core.count(n, threads, method, kernel))
 
 
 def solutions(n: Index, unique: bool = False) -> SolutionIterator:
@@ -321,7 +325,7 @@ def svg(p: Columns, cell: Index = 0, coordinates: bool = True, mark_attacks: boo
 
 
 def kernel_tier() -> str:
-    """The counting kernel's tier this process uses: "avx512", "avx2", "neon" or "scalar".
+    """The counting kernel tier of a count(kernel=None): "avx512", "avx2", "neon" or "scalar".
 
     The fastest the CPU has unless NQUEENS_KERNEL (set before the first call) names another;
     ValueError when it names an unknown tier or one the CPU lacks.

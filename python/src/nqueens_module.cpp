@@ -125,14 +125,28 @@ nqueens::Format format_arg(py::handle value, int n) {
 
 // ---- count ----------------------------------------------------------------------------------
 
+// kernel=None: NQUEENS_KERNEL, else the fastest (default_kernel_tier, read in run_count); a name:
+// that tier or "auto", a ValueError with the library's line for one this CPU lacks.
+std::optional<nqueens::KernelTier> kernel_arg(py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  const std::string name = str_arg(value, "kernel");
+  try {
+    return nqueens::parse_kernel_tier(name);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(std::string("kernel: ") + e.what());
+  }
+}
+
 // The counts as (n, total, unique, classes, method, threads, jobs, seconds); nqueens.count
 // makes its CountResult of them.
-py::tuple count(py::object n_arg, py::object threads_obj, py::object method_obj) {
+py::tuple count(py::object n_arg, py::object threads_obj, py::object method_obj,
+                py::object kernel_obj) {
   nqueens::RunOptions o;
   o.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCountN, "N"));
   o.threads = threads_arg(threads_obj);
   if (o.threads == 0) o.threads = nqueens::hardware_threads();
   o.method = method_arg(method_obj);
+  o.kernel = kernel_arg(kernel_obj);
   // run_count, as `nqueens count` does: the same job list and threads, and a stop flag that
   // it checks after every job.
   const nqueens::RunResult r = run_interruptible([o](const std::atomic<bool>& stop) {
@@ -629,8 +643,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_COMPLETE_N") = nqueens::kMaxCompleteN;
   m.attr("MAX_K_QUEENS_N") = nqueens::kMaxKQueensN;
 
-  m.def("count", &count, py::arg("n"), py::arg("threads"), py::arg("method"),
-        "count(n, threads, method)\n--\n\n"
+  m.def("count", &count, py::arg("n"), py::arg("threads"), py::arg("method"), py::arg("kernel"),
+        "count(n, threads, method, kernel)\n--\n\n"
         "nqueens.count's work: (n, total, unique, classes, method, threads, jobs, seconds).");
 
   g_iterator_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&g_iterator_spec));
@@ -677,8 +691,8 @@ PYBIND11_MODULE(_core, m) {
         "svg(p, cell, coordinates, mark_attacks)\n--\n\nnqueens.svg.");
   m.def(
       "kernel_tier",
-      [] { return std::string(nqueens::kernel_tier_name(nqueens::selected_kernel_tier())); },
-      "kernel_tier()\n--\n\nnqueens.kernel_tier: the counting kernel's tier in use.");
+      [] { return std::string(nqueens::kernel_tier_name(nqueens::default_kernel_tier())); },
+      "kernel_tier()\n--\n\nnqueens.kernel_tier: the tier a count with kernel=None uses.");
 
   define_sudoku(m);
 }

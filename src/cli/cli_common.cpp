@@ -115,6 +115,29 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
   cmd->add_flag("-q,--quiet", a.quiet, "no progress display");
 }
 
+void add_kernel_option(CLI::App* cmd, std::string& name) {
+  std::string tiers;
+  for (const KernelTier t : available_kernel_tiers())
+    tiers += fmt::format(" {}", kernel_tier_name(t));
+  cmd->add_option("--kernel", name,
+                  fmt::format("CPU counting kernel: auto (default; on this CPU: {}) or one of{} "
+                              "(also env NQUEENS_KERNEL)",
+                              kernel_tier_name(best_kernel_tier()), tiers));
+}
+
+KernelTier resolve_kernel(const std::string& name) {
+  try {
+    if (!name.empty()) return parse_kernel_tier(name);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--kernel: ") + e.what());
+  }
+  try {
+    return default_kernel_tier();
+  } catch (const std::invalid_argument& e) {  // NQUEENS_KERNEL names no tier of this CPU
+    throw UsageError(e.what());
+  }
+}
+
 std::optional<InjectedFault> fault_from_environment() {
   const char* value = std::getenv("NQUEENS_TEST_FAULT");
   if (value == nullptr || *value == '\0') return std::nullopt;

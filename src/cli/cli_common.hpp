@@ -14,6 +14,7 @@
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/format.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/run.hpp"
 
 namespace nqueens::cli {
@@ -93,6 +94,13 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 // --table-memory (set_join_table_limit, process-wide), which the job list's method choice and
 // every join job read.
 RunOptions resolve_long_run(const LongRunArgs& args, int n);
+
+// --kernel NAME, the counting kernel tier of `nqueens count` and `nqueens-mpi count`: the help
+// names the tiers this CPU has and the default.
+void add_kernel_option(CLI::App* cmd, std::string& name);
+// The tier --kernel names (given: `name` not empty), else default_kernel_tier() (NQUEENS_KERNEL,
+// else the fastest). A bad name or NQUEENS_KERNEL is a UsageError with one line, before any work.
+KernelTier resolve_kernel(const std::string& name);
 
 // NQUEENS_TEST_FAULT=INDEX[:TOTAL[:HALF[:QUARTER]]], a test facility: the counts job INDEX
 // reports get TOTAL (default 8), HALF and QUARTER added (signed), so that tests can see the

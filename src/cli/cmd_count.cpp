@@ -111,20 +111,12 @@ int run_count_command(const CountArgs& a) {
       throw UsageError(fmt::format("{} has no --table-memory (the join's tables)", what));
     return run_count_k_queens({a.n, a.queens, a.table, a.threads, a.json});
   }
-  // The kernel tier: --kernel, else NQUEENS_KERNEL, else the fastest; a bad name is bad
-  // input here, before any work (selected_kernel_tier throws for a bad NQUEENS_KERNEL).
-  if (!a.kernel.empty()) {
-    try {
-      select_kernel_tier(a.kernel);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--kernel: ") + e.what());
-    }
-  }
-  const KernelTier tier = selected_kernel_tier();
+  const KernelTier tier = resolve_kernel(a.kernel);  // bad input before any work
   const int n = parse_int_arg(a.n, 1, kMaxCountN, "N");
   const int threads = resolve_threads(a.threads);
   RunOptions o = resolve_long_run(a.run, n);
   o.threads = threads;
+  o.kernel = tier;
 #if defined(NQUEENS_HAVE_CUDA)
   std::unique_ptr<gpu::GpuCount> gpus;
 #endif
@@ -224,13 +216,7 @@ void register_count(CLI::App& app, int& exit_code) {
             return text.empty() ? std::string("expected device numbers (e.g. 0,2), got ''")
                                 : std::string();
           });
-  std::string tiers;
-  for (const KernelTier t : available_kernel_tiers())
-    tiers += fmt::format(" {}", kernel_tier_name(t));
-  cmd->add_option("--kernel", args->kernel,
-                  fmt::format("CPU counting kernel: auto (default; on this CPU: {}) or one of{} "
-                              "(also env NQUEENS_KERNEL)",
-                              kernel_tier_name(best_kernel_tier()), tiers));
+  add_kernel_option(cmd, args->kernel);
   cmd->callback([args, &exit_code] { exit_code = run_count_command(*args); });
 }
 

@@ -39,7 +39,7 @@ int run_serve(const ServeArgs& a) {
   if (a.host.empty()) throw UsageError("--host must not be empty");
   // A bad NQUEENS_KERNEL or SUDOKU_KERNEL is bad usage now, not an error on every request.
   try {
-    (void)nqueens::selected_kernel_tier();
+    (void)nqueens::default_kernel_tier();
     (void)sudoku::solver_tier();
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());

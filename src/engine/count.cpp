@@ -14,6 +14,7 @@ CountResult count_solutions(const CountOptions& options) {
   run.n = options.n;
   run.threads = options.threads > 0 ? options.threads : hardware_threads();
   run.method = options.method;
+  run.kernel = options.kernel;
   const RunResult r = run_count(run);
   // A whole count's class split is checked against the solutions fixed by the turns.
   if (!r.check_failure.empty()) throw std::runtime_error(r.check_failure);

@@ -149,8 +149,8 @@ tune::AutoJoin auto_join(KernelTier tier) {
 
 }  // namespace
 
-CountMethod choose_method(int n) {
-  const tune::AutoJoin join = auto_join(selected_kernel_tier());
+CountMethod choose_method(int n, KernelTier tier) {
+  const tune::AutoJoin join = auto_join(tier);
   const bool in_range = n >= join.from && n <= std::min(join.to, kMaxJoinCountN);
   const bool join_here =
       in_range && (join.odd || n % 2 == 0) && (!join.with_tables_only || join_uses_tables(n));
@@ -207,9 +207,12 @@ Job job_of(const Group& g, std::uint64_t k) {
 
 // The method and depth a list of N is made with (automatic resolved, depth clamped); throws
 // std::invalid_argument for an N out of range.
-std::pair<CountMethod, int> resolve_list(int n, CountMethod method, int depth) {
+// `tier`: the kernel tier `automatic` is chosen for; nullopt: default_kernel_tier().
+std::pair<CountMethod, int> resolve_list(int n, CountMethod method, int depth,
+                                         std::optional<KernelTier> tier = std::nullopt) {
   check_n(n);
-  if (method == CountMethod::automatic) method = choose_method(n);
+  if (method == CountMethod::automatic)
+    method = choose_method(n, tier ? *tier : default_kernel_tier());
   if (method == CountMethod::join) {
     if (n > kMaxJoinCountN)
       throw std::invalid_argument("the join method counts N up to " +
@@ -452,8 +455,8 @@ JobList materialise(int n, CountMethod method, int depth) {
 
 }  // namespace
 
-JobList make_jobs(int n, CountMethod method, int depth) {
-  const auto [m, d] = resolve_list(n, method, depth);
+JobList make_jobs(int n, CountMethod method, int depth, KernelTier tier) {
+  const auto [m, d] = resolve_list(n, method, depth, tier);
   return materialise(n, m, d);
 }
 
@@ -465,8 +468,8 @@ JobList make_jobs(int n, int depth) {
   return make_jobs(n, CountMethod::backtrack, depth);
 }
 
-JobListId describe_jobs(int n, CountMethod method, int depth) {
-  const auto [m, d] = resolve_list(n, method, depth);
+JobListId describe_jobs(int n, CountMethod method, int depth, KernelTier tier) {
+  const auto [m, d] = resolve_list(n, method, depth, tier);
   JobListId id{n, m, d, 0, 0};
   Fingerprint f(n, m, d);
   GroupWalk walk(n, m, d);
@@ -631,7 +634,7 @@ SolutionCounts of_tally(const kernels::Tally& t) {
 
 }  // namespace
 
-SolutionCounts count_job(int n, const Job& job) {
+SolutionCounts count_job(int n, const Job& job, KernelTier tier) {
   check_n(n);
   if (job.branch == Branch::whole) return SolutionCounts::of(count_whole_board(n));
   if (job.branch == Branch::fixed_points)
@@ -640,11 +643,12 @@ SolutionCounts count_job(int n, const Job& job) {
     check_half_board_job(n, job);
     const kernels::JoinWeights weights = kernels::join_weights_for(n);
     return join_counts(
-        n, job, kernels::count_join_group(n, job.top_columns, job.middle, weights, join_halves(n)));
+        n, job,
+        kernels::count_join_group(n, job.top_columns, job.middle, weights, join_halves(n), tier));
   }
   // The vector kernel where the build has it (12x the scalar one at N = 16, see
   // kernels/frontier_search.hpp), else the scalar one; both give identical counts.
-  return of_tally(kernels::count_fastest(backtrack_start(n, job)));
+  return of_tally(kernels::count_with_tier(tier, backtrack_start(n, job)));
 }
 
 std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index) {
@@ -690,8 +694,7 @@ std::string describe_job(const Job& job) {
 namespace {
 
 // The tier `Recount::tier` uses: the fastest available one other than count_job's, if any.
-std::optional<KernelTier> second_tier() {
-  const KernelTier first = selected_kernel_tier();
+std::optional<KernelTier> second_tier(KernelTier first) {
   for (const KernelTier t : available_kernel_tiers())
     if (t != first) return t;
   return std::nullopt;
@@ -699,11 +702,11 @@ std::optional<KernelTier> second_tier() {
 
 }  // namespace
 
-SolutionCounts recount_job(int n, const Job& job, Recount by) {
+SolutionCounts recount_job(int n, const Job& job, Recount by, KernelTier tier) {
   check_n(n);
   switch (job.branch) {
     case Branch::whole:
-      return count_job(n, job);
+      return count_job(n, job, tier);
     case Branch::fixed_points: {
       const FixedPoints f = fixed_points(n, 1);
       return {0, f.half_turn, f.quarter_turn};
@@ -715,34 +718,35 @@ SolutionCounts recount_job(int n, const Job& job, Recount by) {
       return join_counts(
           n, job,
           kernels::count_join_group(n, job.top_columns, job.middle, kernels::join_weights_for(n),
-                                    kernels::JoinHalves::searched));
+                                    kernels::JoinHalves::searched, tier));
     }
     case Branch::corner:
     case Branch::edge:
       break;
   }
   const kernels::JobStart start = backtrack_start(n, job);
-  const std::optional<KernelTier> tier = by == Recount::tier ? second_tier() : std::nullopt;
-  return of_tally(tier ? kernels::count_with_tier(*tier, start) : kernels::count_scalar(start));
+  const std::optional<KernelTier> second = by == Recount::tier ? second_tier(tier) : std::nullopt;
+  return of_tally(second ? kernels::count_with_tier(*second, start) : kernels::count_scalar(start));
 }
 
-std::string recount_method(int n, CountMethod method, Recount by) {
+std::string recount_method(int n, CountMethod method, Recount by, KernelTier tier) {
   if (method == CountMethod::join) {
     return join_uses_tables(n) ? "the join searching each half" : "the same join search again";
   }
   if (n <= 3) return "the same enumeration again";
-  const std::optional<KernelTier> tier = by == Recount::tier ? second_tier() : std::nullopt;
-  return tier ? "the " + std::string(kernel_tier_name(*tier)) + " kernel tier"
-              : std::string("the reference search");
+  const std::optional<KernelTier> second = by == Recount::tier ? second_tier(tier) : std::nullopt;
+  return second ? "the " + std::string(kernel_tier_name(*second)) + " kernel tier"
+                : std::string("the reference search");
 }
 
 SolutionCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
-                        const std::function<bool(std::size_t, const SolutionCounts&)>& done) {
+                        const std::function<bool(std::size_t, const SolutionCounts&)>& done,
+                        KernelTier tier) {
   std::mutex lock;
   SolutionCounts sum;
   parallel_for(indices.size(), threads, [&](std::size_t k) {
     const std::size_t index = indices[k];
-    const SolutionCounts c = count_job(list.n, list.jobs.at(index));
+    const SolutionCounts c = count_job(list.n, list.jobs.at(index), tier);
     std::lock_guard guard(lock);
     sum += c;
     return !done || done(index, c);

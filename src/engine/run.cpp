@@ -381,7 +381,9 @@ SessionOptions session_options(const RunOptions& o) {
 }
 
 RunResult run_count(const RunOptions& o) {
-  const JobListId list = describe_jobs(o.n, o.method, o.depth);
+  const KernelTier tier = o.kernel ? *o.kernel : default_kernel_tier();
+  require_kernel_tier(tier);
+  const JobListId list = describe_jobs(o.n, o.method, o.depth, tier);
   if (o.count_jobs && list.method != CountMethod::backtrack)
     throw std::invalid_argument("a job backend (the GPU) counts backtrack jobs only");
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
@@ -390,14 +392,14 @@ RunResult run_count(const RunOptions& o) {
     so.verify.percent = o.verify_percent;
     so.verify.seed = o.verify_seed;
     if (o.count_jobs) {  // the GPU counts: the CPU recounts, on threads of its own
-      so.verify.recount = [n = o.n](const Job& job) { return count_job(n, job); };
+      so.verify.recount = [n = o.n, tier](const Job& job) { return count_job(n, job, tier); };
       so.verify.method = "the CPU";
       so.verify.threads = threads;
     } else {
-      so.verify.recount = [n = o.n, by = o.verify_by](const Job& job) {
-        return recount_job(n, job, by);
+      so.verify.recount = [n = o.n, by = o.verify_by, tier](const Job& job) {
+        return recount_job(n, job, by, tier);
       };
-      so.verify.method = recount_method(o.n, list.method, o.verify_by);
+      so.verify.method = recount_method(o.n, list.method, o.verify_by, tier);
     }
   }
   RunSession session(list, o.shard, std::move(so));
@@ -423,7 +425,7 @@ RunResult run_count(const RunOptions& o) {
   } else {
     parallel_for(static_cast<std::size_t>(threads), threads, [&](std::size_t) {
       for (ShardJob j; session.next_job(j);)
-        if (!session.record(j, count_job(o.n, j.job))) return false;
+        if (!session.record(j, count_job(o.n, j.job, tier))) return false;
       return true;
     });
   }

@@ -65,10 +65,4 @@ Tally count_frontier_scalar(const JobStart& s);
 // kernel_tier_available(tier).
 Tally count_with_tier(KernelTier tier, const JobStart& s);
 
-// The kernel count_job runs: the selected tier (nqueens/kernel_tier.hpp: select_kernel_tier,
-// NQUEENS_KERNEL, else the fastest this build and CPU have).
-inline Tally count_fastest(const JobStart& s) {
-  return count_with_tier(selected_kernel_tier(), s);
-}
-
 }  // namespace nqueens::kernels

@@ -1,6 +1,6 @@
-// Kernel tiers: which counting kernels this build and CPU have, which one count_job runs,
-// and forcing one by name (select_kernel_tier, NQUEENS_KERNEL): the tier registry of
-// base/tiers.hpp, listed in KernelTier's order.
+// Kernel tiers: which counting kernels this build and CPU have, naming one (parse_kernel_tier,
+// NQUEENS_KERNEL) and running a job start on one: the tier registry of base/tiers.hpp, listed in
+// KernelTier's order.
 #include "nqueens/kernel_tier.hpp"
 
 #include "base/isa.hpp"
@@ -16,7 +16,8 @@ constexpr base::Tier kTiers[] = {{"avx512", base::isa::avx512},
                                  {"neon", base::isa::neon},
                                  {"scalar", base::isa::any}};
 constinit const base::TierSet kSet(kTiers, "kernel tier");
-constinit base::TierChoice g_choice(kSet, "NQUEENS_KERNEL");
+// Only NQUEENS_KERNEL sets it (TierChoice::choose is not called): a count's own tier is an option.
+constinit base::TierChoice g_default(kSet, "NQUEENS_KERNEL");
 
 KernelTier tier_at(std::size_t index) {
   return static_cast<KernelTier>(index);
@@ -49,16 +50,16 @@ KernelTier best_kernel_tier() {
   return tier_at(kSet.best());
 }
 
-KernelTier selected_kernel_tier() {
-  return tier_at(g_choice.current());
+KernelTier parse_kernel_tier(std::string_view name) {
+  return tier_at(kSet.parse(name));
 }
 
-KernelTier select_kernel_tier(std::string_view name) {
-  return tier_at(g_choice.choose(name));
+KernelTier default_kernel_tier() {
+  return tier_at(g_default.current());
 }
 
-void select_kernel_tier(KernelTier tier) {
-  g_choice.choose(index_of(tier));
+void require_kernel_tier(KernelTier tier) {
+  kSet.require(index_of(tier));
 }
 
 namespace kernels {

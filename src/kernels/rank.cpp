@@ -97,7 +97,7 @@ std::uint64_t count_below(int n, const int* cols, int depth) {
   s.left = m.left;
   s.down = m.down;
   s.right = m.right;
-  return kernels::count_fastest(s).size8;
+  return kernels::count_with_tier(default_kernel_tier(), s).size8;
 }
 
 // Visits the solutions below a legal prefix in lexicographic order; cols[] is filled in

@@ -42,7 +42,7 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 }  // namespace
 
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     double min_overdue_seconds, RanksAtEnd& end) {
+                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier) {
   const auto t0 = Clock::now();
   end = RanksAtEnd{};
   const int ranks = static_cast<int>(threads.size());
@@ -65,10 +65,13 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
         if (batch.empty()) break;
         results.clear();
         const auto start = Clock::now();
-        run_jobs(list, batch, threads[0], [&](std::size_t index, const SolutionCounts& c) {
-          results.push_back({index, c});
-          return !stopping;
-        });
+        run_jobs(
+            list, batch, threads[0],
+            [&](std::size_t index, const SolutionCounts& c) {
+              results.push_back({index, c});
+              return !stopping;
+            },
+            tier);
         std::vector<JobResult> fresh;
         {
           std::lock_guard g(lock);

@@ -56,6 +56,7 @@ struct Args {
   double overdue_after = Dispatcher::kOverdueSeconds;  // --overdue-after
   double start_timeout = kStartTimeoutSeconds;         // --start-timeout
   cli::LongRunArgs run;  // run.checkpoint: after parse(), the resolved record file
+  std::string kernel;    // --kernel
 };
 
 // One rank's view of the command line, before the ranks agree to start.
@@ -115,6 +116,7 @@ Setup parse(int argc, char** argv, int rank) {
                                   kStartTimeoutSeconds)),
       86400);
   cli::add_long_run_options(cmd, a.run);  // rank 0 writes the record
+  cli::add_kernel_option(cmd, a.kernel);  // each rank counts with it
 
   auto refuse = [&](int code, std::string message) -> Setup {
     s.code = code;
@@ -126,6 +128,7 @@ Setup parse(int argc, char** argv, int rank) {
     return refuse(2, fmt::format("unknown command '{}' (see nqueens-mpi --help)", argv[1]));
   try {
     app.parse(argc, argv);
+    const KernelTier tier = cli::resolve_kernel(a.kernel);  // bad input before any work
     s.n = cli::parse_int_arg(a.n, 1, kMaxCountN, "N");
     s.threads = a.threads == 0 ? usable_cpus() : cli::resolve_threads(a.threads);
     if (a.coordinator_threads < 0 || a.coordinator_threads > 4096)
@@ -135,6 +138,7 @@ Setup parse(int argc, char** argv, int rank) {
       throw UsageError(
           fmt::format("--overdue-after must be in (0, 86400], got {}", a.overdue_after));
     s.run = cli::resolve_long_run(a.run, s.n);
+    s.run.kernel = tier;
     s.shard = s.run.shard;
     s.method = s.run.method;
     a.run.checkpoint = s.run.checkpoint;
@@ -149,7 +153,7 @@ Setup parse(int argc, char** argv, int rank) {
   }
 
   try {
-    s.list = make_jobs(s.n, s.method, s.run.depth);
+    s.list = make_jobs(s.n, s.method, s.run.depth, *s.run.kernel);
   } catch (const std::invalid_argument& e) {
     return refuse(2, e.what());
   }
@@ -167,9 +171,10 @@ Setup parse(int argc, char** argv, int rank) {
         // Rank 0 recounts the sample on threads of its own while it hands out jobs.
         const int n = s.n;
         const Recount by = s.run.verify_by;
+        const KernelTier tier = *s.run.kernel;
         options.verify = {s.run.verify_percent, s.run.verify_seed,
-                          [n, by](const Job& job) { return recount_job(n, job, by); },
-                          recount_method(n, s.list.method, by), usable_cpus()};
+                          [n, by, tier](const Job& job) { return recount_job(n, job, by, tier); },
+                          recount_method(n, s.list.method, by, tier), usable_cpus()};
       }
       s.session = std::make_unique<RunSession>(s.list.id(), s.shard, std::move(options));
     } catch (const RecordError& e) {
@@ -193,7 +198,7 @@ bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads,
     const std::vector<std::uint64_t> method = receive_words(0, kTagMethod);
     if (method.size() == 1 && !s.exit && s.code == 0 && s.method == CountMethod::automatic &&
         static_cast<CountMethod>(method[0]) != s.list.method)
-      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]), s.run.depth);
+      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]), s.run.depth, *s.run.kernel);
     const ProcessIdentity me = this_process();
     const std::uint64_t mine[kHelloWords] = {static_cast<std::uint64_t>(s.code),
                                              s.exit ? 1u : 0u,
@@ -395,7 +400,7 @@ int run_rank0(Setup& s, std::vector<int> threads, std::function<int()>& report) 
               ? std::string("nothing saved (use --checkpoint FILE to be able to resume)")
               : fmt::format("the same command resumes from {}", a.run.checkpoint)));
     cli::AbandonAfterStop abandon(StopOnSignal::flag(), "nqueens-mpi", a.run.checkpoint);
-    r = coordinate(s.list, *s.session, threads, a.overdue_after, end);
+    r = coordinate(s.list, *s.session, threads, a.overdue_after, end, *s.run.kernel);
     told = say && say->said();
   }
   s.session.reset();  // releases the record's lock
@@ -561,7 +566,7 @@ int main(int argc, char** argv) {
       if (rank == 0)
         code = run_rank0(s, threads, report);
       else
-        count_for_coordinator(s.list, s.threads);
+        count_for_coordinator(s.list, s.threads, *s.run.kernel);
     } else {
       code = s.code;
     }

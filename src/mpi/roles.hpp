@@ -26,11 +26,12 @@ struct RanksAtEnd {
 // `min_overdue_seconds`: the least time a batch is out before another rank may count it too
 // (Dispatcher, "Overdue batches"; --overdue-after), and how long a silent rank is waited for
 // once every job is in (Roster). The final record is saved before any rank is released.
+// Rank 0's own threads count with kernel tier `tier`.
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     double min_overdue_seconds, RanksAtEnd& end);
+                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier);
 
 // Ranks 1..R-1: ask rank 0 for batches and count them on `threads` threads until told to stop,
-// then acknowledge and wait for "go" (protocol.hpp).
-void count_for_coordinator(const JobList& list, int threads);
+// with kernel tier `tier`, then acknowledge and wait for "go" (protocol.hpp).
+void count_for_coordinator(const JobList& list, int threads, KernelTier tier);
 
 }  // namespace nqueens::mpi

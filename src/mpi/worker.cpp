@@ -21,7 +21,7 @@ std::uint64_t word(Count c) {
 
 }  // namespace
 
-void count_for_coordinator(const JobList& list, int threads) {
+void count_for_coordinator(const JobList& list, int threads, KernelTier tier) {
   std::vector<std::uint64_t> results{0};  // the first request returns nothing
   for (;;) {
     MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResults,
@@ -38,10 +38,13 @@ void count_for_coordinator(const JobList& list, int threads) {
     results.assign(1, 0);
     results.reserve(1 + kResultWords * indices.size());
     const auto start = std::chrono::steady_clock::now();
-    run_jobs(list, indices, threads, [&](std::size_t index, const SolutionCounts& c) {
-      results.insert(results.end(), {index, word(c.total), word(c.fixed180), word(c.fixed90)});
-      return true;
-    });
+    run_jobs(
+        list, indices, threads,
+        [&](std::size_t index, const SolutionCounts& c) {
+          results.insert(results.end(), {index, word(c.total), word(c.fixed180), word(c.fixed90)});
+          return true;
+        },
+        tier);
     results[0] = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                                 std::chrono::steady_clock::now() - start)
                                                 .count());

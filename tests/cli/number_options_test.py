@@ -81,7 +81,7 @@ NOT_NUMERIC = {
     "nqueens-serve": {"--host"},
     "nqueens-mpi": {"N", "--checkpoint", "--checkpoint-seconds", "--table-memory", "--shard",
                     "--method", "--job-depth", "--job-log", "--verify-sample",
-                    "--verify-seed", "--verify-by"},  # N and the long-run options: nqueens count's parsers
+                    "--verify-seed", "--verify-by", "--kernel"},  # N and the long-run options: nqueens count's parsers
 }
 SUBCOMMANDS = {
     "nqueens": ["count", "list", "verify", "render", "trace", "find", "complete", "merge"],

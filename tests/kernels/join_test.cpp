@@ -144,7 +144,7 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
     }
 }
 
-// The join's loops follow the selected kernel tier (AVX2 for avx2 and avx512, 64-bit code for
+// The join's loops follow the kernel tier passed (AVX2 for avx2 and avx512, 64-bit code for
 // scalar): every tier this machine runs gives every group the scalar count, tabled and searched.
 // At N = 16 (every 23rd group) a group averages about 1,200 bottom halves, so most groups' bit
 // sets span several of the top side's blocks (1,024 bottoms each), and with diagonal weights
@@ -155,27 +155,24 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
     int n, middle;
     std::uint32_t stride;  // every stride-th group of N/2 columns (middle not among them)
   };
-  const nq::KernelTier saved = nq::selected_kernel_tier();
   for (const auto weights : kBothWeights)
     for (const Case c : {Case{14, -1, 1}, Case{15, 6, 1}, Case{16, -1, 23}, Case{18, -1, 4001}}) {
       const std::uint32_t mask = (std::uint32_t{1} << c.n) - 1;
       std::map<std::uint32_t, std::uint64_t> scalar;
-      nq::select_kernel_tier(nq::KernelTier::scalar);
       for (std::uint32_t top = 0, seen = 0; top <= mask; ++top)
         if (std::popcount(top) == c.n / 2 && !(c.middle >= 0 && (top >> c.middle & 1u)) &&
             seen++ % c.stride == 0)
-          scalar[top] = nq::kernels::count_join_group(c.n, top, c.middle, weights,
-                                                      nq::kernels::JoinHalves::tabled);
+          scalar[top] = nq::kernels::count_join_group(
+              c.n, top, c.middle, weights, nq::kernels::JoinHalves::tabled, nq::KernelTier::scalar);
       for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
-        nq::select_kernel_tier(tier);
         std::uint64_t sum = 0;
         for (const auto& [top, want] : scalar) {
-          const std::uint64_t got = nq::kernels::count_join_group(c.n, top, c.middle, weights,
-                                                                  nq::kernels::JoinHalves::tabled);
+          const std::uint64_t got = nq::kernels::count_join_group(
+              c.n, top, c.middle, weights, nq::kernels::JoinHalves::tabled, tier);
           ASSERT_EQ(got, want) << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
                                << " top=" << top;
           ASSERT_EQ(nq::kernels::count_join_group(c.n, top, c.middle, weights,
-                                                  nq::kernels::JoinHalves::searched),
+                                                  nq::kernels::JoinHalves::searched, tier),
                     want)
               << nq::kernel_tier_name(tier) << " " << name(weights) << " N=" << c.n
               << " top=" << top;
@@ -189,17 +186,14 @@ TEST(JoinKernel, EveryKernelTierGivesEveryGroupTheScalarCount) {
         }
       }
     }
-  nq::select_kernel_tier(saved);
 }
 
 // The bit sets come from 64 x 64 transposes: every tier's form against the definition, on
 // matrices whose bits are all in play (the patterns of N <= 16 reach neither bits 16-31 nor
 // 48-63 of a word, so the group counts above would not see a slip there).
 TEST(JoinKernel, EveryTierTransposesBitMatrices) {
-  const nq::KernelTier saved = nq::selected_kernel_tier();
   std::mt19937_64 random(2026);  // the standard fixes its sequence: the same words everywhere
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
-    nq::select_kernel_tier(tier);
     for (int round = 0; round < 64; ++round) {
       std::uint64_t a[64], t[64];
       for (int i = 0; i < 64; ++i) {
@@ -207,14 +201,13 @@ TEST(JoinKernel, EveryTierTransposesBitMatrices) {
         a[i] = i == round ? std::uint64_t{1} << (round * 7 % 64) : random();
         t[i] = a[i];
       }
-      nq::kernels::transpose_bit_matrix(t);
+      nq::kernels::transpose_bit_matrix(t, tier);
       for (int x = 0; x < 64; ++x)
         for (int j = 0; j < 64; ++j)
           ASSERT_EQ(t[x] >> j & 1, a[j] >> x & 1)
               << nq::kernel_tier_name(tier) << " round " << round << " bit " << j << " of " << x;
     }
   }
-  nq::select_kernel_tier(saved);
 }
 
 TEST(JoinKernel, GroupsThatCannotHoldASolutionCountZero) {
@@ -372,13 +365,10 @@ TEST(JoinJobs, TablesOverTheLimitAreNotBuiltAndCountsStayExact) {
   const nq::CountResult r = nq::count_solutions({14, 2, nq::CountMethod::join});
   EXPECT_EQ(r.total(), nq::known::kTotal[14]);
   EXPECT_EQ(r.unique(), nq::known::kUnique[14]);
-  const nq::KernelTier tier = nq::selected_kernel_tier();
   if (nq::kernel_tier_available(nq::KernelTier::avx2)) {
-    nq::select_kernel_tier(nq::KernelTier::avx2);
-    EXPECT_EQ(nq::choose_method(18), nq::CountMethod::backtrack);
+    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2), nq::CountMethod::backtrack);
     nq::set_join_table_limit(saved);
-    EXPECT_EQ(nq::choose_method(18), nq::CountMethod::join);
-    nq::select_kernel_tier(tier);
+    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2), nq::CountMethod::join);
   }
   nq::set_join_table_limit(saved);
   EXPECT_TRUE(nq::join_uses_tables(14));
@@ -388,29 +378,29 @@ TEST(JoinJobs, TablesOverTheLimitAreNotBuiltAndCountsStayExact) {
 // src/base/tunables.hpp): the AVX-512 backtracker hands over to the join at N = 18 and 20, the
 // AVX2 one from N = 18 to the last N with tables (22), the scalar one from N = 16, NEON from 20.
 TEST(JoinJobs, AutomaticMethodFollowsTheKernelTier) {
-  const nq::KernelTier saved = nq::selected_kernel_tier();
-  nq::select_kernel_tier(nq::KernelTier::scalar);
-  EXPECT_EQ(nq::choose_method(15), nq::CountMethod::backtrack);
-  EXPECT_EQ(nq::choose_method(16), nq::CountMethod::join);
-  EXPECT_EQ(nq::choose_method(24), nq::CountMethod::join);
-  EXPECT_EQ(nq::choose_method(25), nq::CountMethod::backtrack);  // beyond the join's range
-  EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic).method, nq::CountMethod::join);
+  constexpr nq::KernelTier scalar = nq::KernelTier::scalar;
+  EXPECT_EQ(nq::choose_method(15, scalar), nq::CountMethod::backtrack);
+  EXPECT_EQ(nq::choose_method(16, scalar), nq::CountMethod::join);
+  EXPECT_EQ(nq::choose_method(24, scalar), nq::CountMethod::join);
+  EXPECT_EQ(nq::choose_method(25, scalar), nq::CountMethod::backtrack);  // beyond the join's range
+  EXPECT_EQ(nq::make_jobs(16, nq::CountMethod::automatic, 0, scalar).method, nq::CountMethod::join);
+  EXPECT_EQ(nq::describe_jobs(16, nq::CountMethod::automatic, 0, scalar).method,
+            nq::CountMethod::join);
   for (const nq::KernelTier tier : nq::available_kernel_tiers()) {
-    nq::select_kernel_tier(tier);
     if (tier == nq::KernelTier::avx512 || tier == nq::KernelTier::avx2) {
       for (int n = 4; n <= 27; ++n) {
         const bool join =
             n == 18 || n == 20 ||
             (n >= 18 && n <= nq::kernels::kMaxTableJoinN && tier == nq::KernelTier::avx2);
-        EXPECT_EQ(nq::choose_method(n), join ? nq::CountMethod::join : nq::CountMethod::backtrack)
+        EXPECT_EQ(nq::choose_method(n, tier),
+                  join ? nq::CountMethod::join : nq::CountMethod::backtrack)
             << nq::kernel_tier_name(tier) << " N = " << n;
       }
       continue;
     }
     const int from = tier == nq::KernelTier::scalar ? 16 : 20;
-    EXPECT_EQ(nq::choose_method(from - 1), nq::CountMethod::backtrack)
+    EXPECT_EQ(nq::choose_method(from - 1, tier), nq::CountMethod::backtrack)
         << nq::kernel_tier_name(tier);
-    EXPECT_EQ(nq::choose_method(from), nq::CountMethod::join) << nq::kernel_tier_name(tier);
+    EXPECT_EQ(nq::choose_method(from, tier), nq::CountMethod::join) << nq::kernel_tier_name(tier);
   }
-  nq::select_kernel_tier(saved);
 }

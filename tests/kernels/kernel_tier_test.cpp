@@ -25,18 +25,6 @@ using nqueens::kernels::count_with_tier;
 using nqueens::kernels::job_start;
 using nqueens::kernels::Tally;
 
-// Restores the tier chosen before the test (tests share one process).
-class TierGuard {
- public:
-  TierGuard() : saved_(nqueens::selected_kernel_tier()) {}
-  ~TierGuard() { nqueens::select_kernel_tier(saved_); }
-  TierGuard(const TierGuard&) = delete;
-  TierGuard& operator=(const TierGuard&) = delete;
-
- private:
-  KernelTier saved_;
-};
-
 void expect_same_per_job(KernelTier tier, int n, int depth) {
   const JobList list = make_jobs(n, depth);
   for (std::size_t i = 0; i < list.jobs.size(); ++i) {
@@ -72,15 +60,15 @@ TEST_P(KernelTierTest, MatchesScalarAtEveryDepth) {
   expect_same_per_job(GetParam(), 14, 2);
 }
 
-// Whole counts through count_job with the tier selected, against OEIS A000170 / A002562.
+// Whole counts with the tier as the count's option, against OEIS A000170 / A002562, by both
+// methods (the join's bit-set loops follow the tier too).
 TEST_P(KernelTierTest, TotalsMatchOeis) {
-  TierGuard guard;
-  nqueens::select_kernel_tier(GetParam());
-  EXPECT_EQ(nqueens::selected_kernel_tier(), GetParam());
   for (int n = 1; n <= 15; ++n) {
-    const auto r = nqueens::count_solutions({n, 0});
+    const auto r = nqueens::count_solutions({n, 0, nqueens::CountMethod::backtrack, GetParam()});
     EXPECT_EQ(static_cast<std::uint64_t>(r.total()), nqueens::known::kTotal[n]) << "N=" << n;
     EXPECT_EQ(static_cast<std::uint64_t>(r.unique()), nqueens::known::kUnique[n]) << "N=" << n;
+    const auto j = nqueens::count_solutions({n, 0, nqueens::CountMethod::join, GetParam()});
+    EXPECT_EQ(j.classes, r.classes) << "N=" << n;
   }
 }
 
@@ -124,25 +112,24 @@ TEST(KernelTier, ListsNamesAndAvailability) {
 #endif
 }
 
-TEST(KernelTier, SelectsByName) {
-  TierGuard guard;
-  EXPECT_EQ(nqueens::select_kernel_tier("scalar"), KernelTier::scalar);
-  EXPECT_EQ(nqueens::selected_kernel_tier(), KernelTier::scalar);
-  EXPECT_EQ(nqueens::select_kernel_tier("auto"), nqueens::best_kernel_tier());
-  EXPECT_EQ(nqueens::selected_kernel_tier(), nqueens::best_kernel_tier());
+TEST(KernelTier, ParsesNames) {
+  EXPECT_EQ(nqueens::parse_kernel_tier("scalar"), KernelTier::scalar);
+  EXPECT_EQ(nqueens::parse_kernel_tier("auto"), nqueens::best_kernel_tier());
+  for (const KernelTier t : nqueens::available_kernel_tiers())
+    EXPECT_EQ(nqueens::parse_kernel_tier(nqueens::kernel_tier_name(t)), t);
 }
 
 TEST(KernelTier, RefusesUnknownAndUnavailableTiers) {
-  TierGuard guard;
-  const KernelTier before = nqueens::selected_kernel_tier();
-  EXPECT_THROW(nqueens::select_kernel_tier("sse9"), std::invalid_argument);
-  EXPECT_THROW(nqueens::select_kernel_tier(""), std::invalid_argument);
+  EXPECT_THROW(nqueens::parse_kernel_tier("sse9"), std::invalid_argument);
+  EXPECT_THROW(nqueens::parse_kernel_tier(""), std::invalid_argument);
+  EXPECT_THROW(nqueens::parse_kernel_tier("Scalar"), std::invalid_argument);
   for (const KernelTier t : nqueens::all_kernel_tiers()) {
     if (nqueens::kernel_tier_available(t)) continue;
-    EXPECT_THROW(nqueens::select_kernel_tier(nqueens::kernel_tier_name(t)), std::invalid_argument);
-    EXPECT_THROW(nqueens::select_kernel_tier(t), std::invalid_argument);
+    EXPECT_THROW(nqueens::parse_kernel_tier(nqueens::kernel_tier_name(t)), std::invalid_argument);
+    EXPECT_THROW(nqueens::require_kernel_tier(t), std::invalid_argument);
+    EXPECT_THROW(nqueens::count_solutions({8, 1, nqueens::CountMethod::automatic, t}),
+                 std::invalid_argument);
   }
-  EXPECT_EQ(nqueens::selected_kernel_tier(), before);  // a refused choice changes nothing
 }
 
 }  // namespace

@@ -39,6 +39,14 @@ expect_refused "--start-timeout 0" "start-timeout must be a number of seconds in
   -np 3 "$bin" count 10 --start-timeout 0
 expect_refused "--start-timeout 1e9" "start-timeout must be a number of seconds in" -np 3 "$bin" count 10 --start-timeout 1e9
 expect_refused "--start-timeout x" "start-timeout" -np 3 "$bin" count 10 --start-timeout=x
+expect_refused "--kernel sse9" "--kernel: unknown kernel tier 'sse9' (choose auto, " \
+  -np 3 "$bin" count 10 --kernel sse9
+absent=neon  # a tier this CPU cannot run
+[ "$(uname -m)" = aarch64 ] && absent=avx2
+expect_refused "--kernel $absent" "--kernel: kernel tier '$absent' is not available on this CPU" \
+  -np 3 "$bin" count 10 --kernel "$absent"
+expect_refused "NQUEENS_KERNEL=sse9" "NQUEENS_KERNEL=sse9: unknown kernel tier 'sse9'" \
+  -x NQUEENS_KERNEL=sse9 -np 3 "$bin" count 10
 printf 'hello\n' >garbage.rec
 expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \
   -np 3 "$bin" count 10 --checkpoint garbage.rec

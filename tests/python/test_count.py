@@ -1,6 +1,7 @@
 """nqueens.count against the published sequences, and the k-queens counts."""
 
 import os
+import platform
 import subprocess
 import sys
 
@@ -30,6 +31,16 @@ def test_count_classes_of_eight():
 def test_count_methods_agree(method):
     r = nqueens.count(12, threads=1, method=method)
     assert (r.total, r.unique, r.method, r.threads) == (14200, 1787, method, 1)
+
+
+@pytest.mark.parametrize("method", ["backtrack", "join"])
+def test_count_takes_the_kernel_tier_as_an_option(method):
+    for kernel in ("scalar", "auto", nqueens.kernel_tier(), None):
+        r = nqueens.count(12, threads=1, method=method, kernel=kernel)
+        assert (r.total, r.unique, r.method) == (14200, 1787, method)
+    absent = "avx2" if platform.machine() == "aarch64" else "neon"  # a tier this CPU lacks
+    with pytest.raises(ValueError, match=f"kernel: kernel tier '{absent}' is not available"):
+        nqueens.count(8, kernel=absent)
 
 
 def test_count_uses_requested_threads():

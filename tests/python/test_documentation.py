@@ -12,7 +12,7 @@ import nqueens.__main__
 from nqueens import _core, sudoku
 
 SIGNATURES = {
-    nqueens.count: "(n, threads=0, method='auto')",
+    nqueens.count: "(n, threads=0, method='auto', kernel=None)",
     nqueens.solutions: "(n, unique=False)",
     nqueens.solutions_array: "(n, unique=False)",
     nqueens.solution: "(n, index, unique=False)",

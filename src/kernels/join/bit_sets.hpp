@@ -24,7 +24,7 @@
 // build with AVX2 at compile time (-march=native) uses it directly; any other x86-64 build
 // compiles it with a target attribute and picks it at run time when the CPU has AVX2 and
 // POPCNT (one check per process), so a portable build runs the same code as a native one.
-// The selected kernel tier decides as for the backtracker: `avx2` and `avx512` run these
+// The count's kernel tier decides as for the backtracker: `avx2` and `avx512` run these
 // loops, `scalar` (forced, or on a CPU without AVX2) the 64-bit ones beside them.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define NQ_JOIN_X86 1
@@ -52,14 +52,13 @@ namespace {
 // N = 17): avx2, the 64-bit loops with POPCNT, or plain 64-bit code.
 enum class Loops : std::uint8_t { portable, popcnt, avx2 };
 
-[[maybe_unused]] Loops join_loops() {
+[[maybe_unused]] Loops join_loops([[maybe_unused]] KernelTier tier) {
 #if defined(NQ_JOIN_X86)
 #if defined(__AVX2__) && defined(__POPCNT__)
   const bool avx2 = true;
 #else
   static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
-  const KernelTier tier = selected_kernel_tier();
   if (avx2 && (tier == KernelTier::avx2 || tier == KernelTier::avx512)) return Loops::avx2;
 #endif
 #if defined(NQ_JOIN_POPCNT_CLONE)

@@ -69,18 +69,18 @@
 
 namespace nqueens::kernels {
 
-void transpose_bit_matrix(std::uint64_t (&a)[64]) {
-  join::transpose_bits_with(join::join_loops(), a);
+void transpose_bit_matrix(std::uint64_t (&a)[64], KernelTier tier) {
+  join::transpose_bits_with(join::join_loops(tier), a);
 }
 
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
-                               JoinHalves halves) {
+                               JoinHalves halves, KernelTier tier) {
   if (halves == JoinHalves::searched)
-    return join::count_join_group_searched(n, top_columns, middle, weights);
+    return join::count_join_group_searched(n, top_columns, middle, weights, tier);
   if (!join_has_tables(n))
     throw std::invalid_argument("the join has no tables for N = " + std::to_string(n));
   if (!join::names_a_group(n, top_columns, middle)) return 0;
-  return join::count_join_group_tabled(n, top_columns, middle, weights);
+  return join::count_join_group_tabled(n, top_columns, middle, weights, tier);
 }
 
 }  // namespace nqueens::kernels

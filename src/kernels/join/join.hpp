@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "nqueens/kernel_tier.hpp"
+
 namespace nqueens::kernels {
 
 // The largest N the join kernel accepts: the two diagonal halves of a pattern are 32-bit.
@@ -64,10 +66,11 @@ enum class JoinHalves {
 // in exactly the columns `top_columns` (bit c = column c) and, for odd N, whose middle row
 // holds its queen in column `middle` (ignored, pass -1, for even N), each counted with its
 // weight. Zero when the columns are not floor(N/2) of them or overlap `middle`. Throws
-// std::invalid_argument when `halves` is tabled and N has no tables.
+// std::invalid_argument when `halves` is tabled and N has no tables. The bit-set loops are
+// those of kernel tier `tier` (AVX2 from the avx2 tier up, else 64-bit words).
 // Allocation-free after a thread's first call.
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
-                               JoinHalves halves);
+                               JoinHalves halves, KernelTier tier = default_kernel_tier());
 
 // The bytes the tables of count_join_group take for N and these weights, at their peak while
 // built (once per process, shared by every thread): 0 where N has none (!join_has_tables(n)).
@@ -75,8 +78,8 @@ std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, Joi
 std::size_t join_table_bytes(int n, JoinWeights weights);
 
 // Transposes a 64 x 64 bit matrix in place: afterwards bit j of a[x] is what bit x of a[j]
-// was. The form of the selected kernel tier (AVX2 from the avx2 tier up, else 64-bit words),
-// as the join uses it to turn its bottom halves' patterns into bit sets.
-void transpose_bit_matrix(std::uint64_t (&a)[64]);
+// was. The form of kernel tier `tier` (AVX2 from the avx2 tier up, else 64-bit words), as the
+// join uses it to turn its bottom halves' patterns into bit sets.
+void transpose_bit_matrix(std::uint64_t (&a)[64], KernelTier tier = default_kernel_tier());
 
 }  // namespace nqueens::kernels

@@ -84,10 +84,10 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid, bool 
 // them for complete halves only). A set found empty cuts the search back to its step.
 // The bottoms of weight 1 take words [0, words0) of every set, those of weight 2 the rest; a
 // top half with an anti-diagonal queen counts double.
-std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal,
-                       JoinBuffers& b) {
+std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal, JoinBuffers& b,
+                       KernelTier tier) {
   const Row mask = column_mask(n);
-  const Loops loops = join_loops();
+  const Loops loops = join_loops(tier);
   const std::size_t size[2] = {b.bottom[0].size(), b.bottom[1].size()};
   const std::size_t words0 = make_bit_sets(loops, b, size), words = b.ones.size();
   b.live.resize(static_cast<std::size_t>(half) * words);
@@ -161,7 +161,7 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
 }  // namespace
 
 std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
-                                        JoinWeights weights) {
+                                        JoinWeights weights, KernelTier tier) {
   if (!names_a_group(n, top_columns, middle)) return 0;
   const int half = n / 2;
   const Row mask = column_mask(n);
@@ -174,7 +174,7 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
   collect_bottom_patterns(n, half, bottom_columns, forbid, diagonal, b.bottom);
   if (b.bottom[0].empty() && b.bottom[1].empty()) return 0;
   if (half == 0) return b.bottom[0].size();
-  return join_top(n, half, top_columns, forbid, diagonal, b);
+  return join_top(n, half, top_columns, forbid, diagonal, b, tier);
 }
 
 }  // namespace nqueens::kernels::join

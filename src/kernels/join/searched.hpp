@@ -8,8 +8,9 @@
 
 namespace nqueens::kernels::join {
 
-// count_join_group (join.hpp) by searching each half: zero for what names_a_group rejects.
+// count_join_group (join.hpp) by searching each half, with kernel tier `tier`'s loops: zero for
+// what names_a_group rejects.
 std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
-                                        JoinWeights weights);
+                                        JoinWeights weights, KernelTier tier);
 
 }  // namespace nqueens::kernels::join

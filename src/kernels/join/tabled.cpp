@@ -328,7 +328,8 @@ class ProgramWriter {
 
 }  // namespace
 
-std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights) {
+std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights,
+                                      KernelTier tier) {
   const HalfTables& t = half_tables(n, weights);
   const int half = t.half;
   const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
@@ -337,7 +338,7 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   MiddleQueen queen;
   if (middle >= 0) queen = {std::uint64_t{1} << middle, std::uint64_t{1} << (middle + half)};
   JoinBuffers& b = join_buffers();
-  const Loops loops = join_loops();
+  const Loops loops = join_loops(tier);
 
   std::size_t size[2] = {0, 0};
   list_bottoms(t, bottom_columns, queen, loops, b, size);

@@ -8,7 +8,9 @@
 
 namespace nqueens::kernels::join {
 
-// count_join_group (join.hpp) for a group that names_a_group accepts.
-std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights);
+// count_join_group (join.hpp) for a group that names_a_group accepts, with kernel tier `tier`'s
+// loops.
+std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights,
+                                      KernelTier tier);
 
 }  // namespace nqueens::kernels::join
