@@ -225,7 +225,6 @@ class StopOnSignal {
   StopOnSignal(const StopOnSignal&) = delete;
   StopOnSignal& operator=(const StopOnSignal&) = delete;
   static const std::atomic<bool>* flag();  // the same flag for every instance
-  static int signal_number();              // the signal that asked to stop, 0 if none
 
  private:
   void (*old_int_)(int);

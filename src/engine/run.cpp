@@ -435,10 +435,8 @@ RunResult run_count(const RunOptions& o) {
 namespace {
 
 std::atomic<bool> g_stop{false};
-std::atomic<int> g_signal{0};
 
 extern "C" void request_stop(int signal) {
-  g_signal.store(signal);
   g_stop.store(true);
   std::signal(signal, SIG_DFL);  // a second Ctrl-C ends the process the usual way
 }
@@ -447,7 +445,6 @@ extern "C" void request_stop(int signal) {
 
 StopOnSignal::StopOnSignal() {
   g_stop = false;
-  g_signal = 0;
   old_int_ = std::signal(SIGINT, request_stop);
   old_term_ = std::signal(SIGTERM, request_stop);
 }
@@ -459,10 +456,6 @@ StopOnSignal::~StopOnSignal() {
 
 const std::atomic<bool>* StopOnSignal::flag() {
   return &g_stop;
-}
-
-int StopOnSignal::signal_number() {
-  return g_signal.load();
 }
 
 }  // namespace nqueens
