@@ -47,7 +47,8 @@ constexpr JoinWeights join_weights_for(int n) {
 }
 
 // The largest N whose groups count from precomputed tables of partial halves (memory grows
-// about 4x per N: 226 MiB at N = 22, 53 MiB at N = 21); the 32-bit diagonal words of a placement hold no more.
+// about 4x per N: 226 MiB at N = 22, 53 MiB at N = 21); the 32-bit diagonal words of a placement
+// hold no more.
 inline constexpr int kMaxTableJoinN = 22;
 
 // Whether N has tables of partial halves (below N = 4 a half has fewer than two rows).
