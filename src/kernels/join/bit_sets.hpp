@@ -33,9 +33,8 @@
 #else
 #define NQ_JOIN_AVX2 __attribute__((target("avx2,popcnt")))
 #endif
-// The scalar popcount loop has a POPCNT form too (x86-64 before v2 has no such instruction, so
-// a portable build's std::popcount is a library call): count 16 on the scalar tier of a
-// portable build, 0.62 s -> 0.44 s.
+// The scalar popcount loop has a POPCNT form too: x86-64 before v2 has no such instruction, so
+// a portable build's std::popcount is a library call.
 #if !defined(__POPCNT__)
 #define NQ_JOIN_POPCNT_CLONE 1
 #endif
@@ -367,10 +366,8 @@ std::uint64_t and_sets([[maybe_unused]] Loops loops, std::uint64_t* __restrict o
 // AND of three slots each), then its inner placements (three slots, and the kept outer ones
 // they fit). The slots (every bottom, the square sets, the two-row sets) are stored block by
 // block, so the program then runs over one block at a time with everything it reads in a few
-// KB, and no placement's set is ever stored beyond one block. Measured on a Zen 4 against the
-// same work split by split over whole sets (docs/ALGORITHMS.md, "A program over blocks"),
-// one thread, medians of 5: the N = 20 sample 1.99 -> 1.55 s; blocks of 8, 16, 32 and 64
-// words took 1.71, 1.55, 1.52 and 1.62 s there, and 32 words made odd N slower (more padding).
+// KB, and no placement's set is ever stored beyond one block (docs/ALGORITHMS.md, "A program
+// over blocks"). 16 words a block: the fastest size that does not pad odd N's sets.
 constexpr std::size_t kBlockWords = 16;
 struct alignas(64) SetBlock {
   std::uint64_t w[kBlockWords];

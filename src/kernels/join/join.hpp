@@ -37,8 +37,7 @@ inline constexpr int kMaxJoinN = 32;
 // of them), and a group's weighted count equals its vertical flip's (w is flip-symmetric),
 // though not its mirror's: the engine counts one group of each flip pair (about a half).
 // Fewer halves per group make shorter bit sets, which pays once a group's sets outgrow the
-// caches: at N = 20 a sample of jobs ran 1.9x faster, at N = 18 level, at N = 16, 17 and 19
-// slower (more groups, and the per-group search dominates there).
+// caches (from N = 20); below, the extra groups' search costs more than it saves.
 enum class JoinWeights { plain, diagonal };
 
 // The weighting the engine uses for N (diagonal from N = 20).

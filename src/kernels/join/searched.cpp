@@ -79,9 +79,8 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid, bool 
 // sets "misses diagonal x" of its queen's two diagonals, 64 halves per word. The sets are
 // computed lazily, only when a complete top half is reached, for the steps that changed since
 // the last one: the search visits several nodes per top half it completes, mostly dead ends
-// where the group's columns run out, and a set computed there would be wasted (measured at
-// N = 17, one thread, a loaded machine: 9.1 s computing a set at every node, 6.6 s computing
-// them for complete halves only). A set found empty cuts the search back to its step.
+// where the group's columns run out, and a set computed there would be wasted. A set found
+// empty cuts the search back to its step.
 // The bottoms of weight 1 take words [0, words0) of every set, those of weight 2 the rest; a
 // top half with an anti-diagonal queen counts double.
 std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal, JoinBuffers& b,

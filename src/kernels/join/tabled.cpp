@@ -356,13 +356,9 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   // row H at its column +- (k+1+gap). The set of an entry's first two rows depends on those
   // rows' columns only, not on the split, so it is made once per group and shared by every
   // split (at most h (h - 1) per side; `shared`: the slot of each pair of columns, -1 not
-  // made yet, -2 no bottom fits), and so is the set of its last two rows (`suffix`). Sharing
-  // three rows (with three inputs a placement) read 17% fewer set words, for up to 1,440 more
-  // sets a group, and was level (before the blocks). The shared last two rows (at most
-  // h (h - 1) more sets per side) take a placement from four slots to three: by cachegrind
-  // 3.7% fewer instructions and 11% fewer data reads on the N = 20 sample `--shard 7/2048`,
-  // but 58% more first-level read misses (20.3 against 12.8 million, the slots of a walk
-  // now further from fitting that cache).
+  // made yet, -2 no bottom fits), and so is the set of its last two rows (`suffix`), which
+  // takes a placement from four slots to three. Two rows, not three: sharing three made many
+  // more sets a group for no gain.
   BlockProgram& prog = b.program;
   const std::size_t h2 = static_cast<std::size_t>(half) * static_cast<std::size_t>(half);
   const int inner_rows = half - t.outer_rows;
