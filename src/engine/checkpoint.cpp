@@ -11,43 +11,19 @@
 #include <sstream>
 
 #include "nqueens/version.hpp"
+#include "record_text.hpp"
 
 namespace nqueens {
 
 namespace {
 
+using record_text::fnv1a;
+using record_text::parse_count;
+using record_text::parse_number;
+
 constexpr const char* kTag = "nqueens-record";
 constexpr int kFormatVersion = 3;
 constexpr std::size_t kMaxRecordBytes = 64u << 20;  // far above any real record
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
-template <typename T>
-bool parse_number(std::string_view s, T& out, int base = 10) {
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-bool parse_count(std::string_view s, Count& out) {
-  if (s.empty() || s.size() > 39) return false;
-  out = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    // A 39-digit number can exceed 2^128 - 1: refuse it instead of keeping it modulo 2^128.
-    const auto digit = static_cast<unsigned>(c - '0');
-    if (out > (~Count{0} - digit) / 10) return false;
-    out = out * 10 + digit;
-  }
-  return true;
-}
 
 std::string hex(std::uint64_t v) {
   char buf[17];
@@ -292,15 +268,11 @@ void write_record(const RunRecord& record, const std::string& path) {
 RunRecord read_record(const std::string& path) {
   // Opened without blocking and checked to be a regular file before any read: a FIFO would
   // block for ever, a device (/dev/zero) never ends, a directory reads as empty.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  const int fd = record_text::open_regular(path, O_RDONLY);
+  if (fd < 0 && errno == EISDIR) throw RecordError("cannot read " + path + ": it is a directory");
+  if (fd < 0 && errno == EINVAL)
+    throw RecordError("cannot read " + path + ": it is not a regular file");
   if (fd < 0) throw RecordError("cannot read " + path + ": " + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    const bool directory = S_ISDIR(st.st_mode);
-    ::close(fd);
-    throw RecordError("cannot read " + path +
-                      (directory ? ": it is a directory" : ": it is not a regular file"));
-  }
   std::string text;
   char buf[1 << 16];
   for (;;) {

@@ -15,21 +15,19 @@
 
 #include "base/tunables.hpp"
 #include "nqueens/version.hpp"
+#include "record_text.hpp"
 
 namespace nqueens {
 
 namespace {
 
+using record_text::fnv1a;
+using record_text::open_regular;
+using record_text::parse_count;
+using record_text::parse_number;
+
 constexpr std::string_view kTag = "nqueens-job-log";
 constexpr int kFormatVersion = 1;
-
-std::uint64_t fnv1a(std::string_view s, std::uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
 
 void append_hex(std::string& out, std::uint64_t v) {
   char buf[16];
@@ -76,39 +74,6 @@ std::string header_text(const JobListId& list, Shard shard) {
   h += '\n';
   h += "shard " + std::to_string(shard.index) + ' ' + std::to_string(shard.count) + '\n';
   return h;
-}
-
-template <typename T>
-bool parse_number(std::string_view s, T& out, int base = 10) {
-  if (s.empty()) return false;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-bool parse_count(std::string_view s, Count& out) {
-  if (s.empty() || s.size() > 39) return false;
-  out = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    const auto digit = static_cast<unsigned>(c - '0');
-    if (out > (~Count{0} - digit) / 10) return false;
-    out = out * 10 + digit;
-  }
-  return true;
-}
-
-// Opens a file that must be a regular file (never blocks on a FIFO); -1 and errno otherwise.
-int open_regular(const std::string& path, int flags) {
-  const int fd = ::open(path.c_str(), flags | O_CLOEXEC | O_NONBLOCK, 0644);
-  if (fd < 0) return -1;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-    return -1;
-  }
-  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  return fd;
 }
 
 std::string open_error(const std::string& path, const char* verb) {
