@@ -14,13 +14,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2 check=$3 n=${4:-17}
 cd "$tmp" || exit 1
 
-rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
-  local c
-  for c in $(pgrep -P "$1"); do
-    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$c"
-  done
-}
-
 start=$SECONDS
 "$mpiexec" -np 3 "$bin" count $n -j 1 --overdue-after 1 --checkpoint f.rec \
   --checkpoint-seconds 0.05 -q >out 2>err &

@@ -18,12 +18,6 @@ wait_for_progress() {  # until the record lists some done jobs
   done
   return 1
 }
-rank_pid() {  # rank_pid MPIRUN-PID RANK: the pid of that rank (Open MPI starts them as children)
-  local c
-  for c in $(pgrep -P "$1"); do
-    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo "$c"
-  done
-}
 wait_gone() {  # wait_gone PID...: all gone within 15 s, or fail
   local p
   for _ in $(seq 1 150); do

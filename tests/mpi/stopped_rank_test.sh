@@ -113,9 +113,7 @@ start=$SECONDS
 pid=$!
 victim=""
 for _ in $(seq 1 3000); do
-  [ -z "$victim" ] && victim=$(for c in $(pgrep -P $pid); do
-    tr '\0' '\n' <"/proc/$c/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=2" && echo "$c"
-  done)
+  [ -z "$victim" ] && victim=$(rank_pid $pid 2)
   grep -q '^total:' out 2>/dev/null && break
   kill -0 $pid 2>/dev/null || break
   sleep 0.01
