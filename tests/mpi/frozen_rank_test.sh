@@ -18,10 +18,7 @@ start=$SECONDS
 "$mpiexec" -np 3 "$bin" count $n -j 1 --overdue-after 1 --checkpoint f.rec \
   --checkpoint-seconds 0.05 -q >out 2>err &
 pid=$!
-for _ in $(seq 1 500); do  # until the record lists some done jobs: the run is part way
-  [ -f f.rec ] && grep -q '^done [0-9]' f.rec && break
-  sleep 0.02
-done
+wait_for_progress f.rec  # the run is part way
 victim=$(rank_pid $pid 2)
 if [ -z "$victim" ]; then
   fail "no rank 2 found"
@@ -31,15 +28,7 @@ else
 fi
 
 # The run must end by itself, well within 60 s; if it does not, clean up and fail.
-for _ in $(seq 1 600); do
-  kill -0 $pid 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 $pid 2>/dev/null; then
-  fail "mpirun still running 60 s after rank 2 was stopped (the frozen rank stalls the run)"
-  [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null
-  kill -9 $pid 2>/dev/null
-fi
+ends_by_itself $pid "rank 2 was stopped (the frozen rank stalls the run)" "$victim"
 wait $pid
 rc=$?
 echo "mpirun exit $rc after $((SECONDS - start)) s"

@@ -15,10 +15,7 @@ start=$SECONDS
 "$mpiexec" --enable-recovery -np 3 "$bin" count $n -j 1 --overdue-after 1 --checkpoint f.rec \
   --checkpoint-seconds 0.05 -q >out 2>err &
 pid=$!
-for _ in $(seq 1 500); do  # until the record lists some done jobs: the run is part way
-  [ -f f.rec ] && grep -q '^done [0-9]' f.rec && break
-  sleep 0.02
-done
+wait_for_progress f.rec  # the run is part way
 victim=$(rank_pid $pid 1)
 if [ -z "$victim" ]; then
   fail "no rank 1 found"
@@ -26,14 +23,7 @@ else
   kill -9 "$victim"
   echo "rank 1 (pid $victim) killed after $((SECONDS - start)) s"
 fi
-for _ in $(seq 1 600); do
-  kill -0 $pid 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 $pid 2>/dev/null; then
-  fail "mpirun still running 60 s after rank 1 was killed"
-  kill -9 $pid
-fi
+ends_by_itself $pid "rank 1 was killed"
 wait $pid
 rc=$?
 echo "mpirun exit $rc after $((SECONDS - start)) s"

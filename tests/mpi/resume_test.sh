@@ -11,13 +11,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/mpi_testlib.sh"
 mpiexec=$1 bin=$2 check=$3 n=$4 nqueens=${5:-}
 cd "$tmp" || exit 1
 
-wait_for_progress() {  # until the record lists some done jobs
-  for _ in $(seq 1 500); do
-    if [ -f "$1" ] && grep -q '^done [0-9]' "$1"; then return 0; fi
-    sleep 0.02
-  done
-  return 1
-}
 wait_gone() {  # wait_gone PID...: all gone within 15 s, or fail
   local p
   for _ in $(seq 1 150); do

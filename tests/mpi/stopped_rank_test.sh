@@ -119,14 +119,7 @@ for _ in $(seq 1 3000); do
   sleep 0.01
 done
 [ -n "$victim" ] && kill -STOP "$victim" 2>/dev/null && echo "printed: rank 2 stopped after the result"
-for _ in $(seq 1 600); do
-  kill -0 $pid 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 $pid 2>/dev/null; then
-  fail "printed: mpirun still running 60 s after rank 2 was stopped"
-  kill -9 "$victim" $pid 2>/dev/null
-fi
+ends_by_itself $pid "rank 2 was stopped after the result (printed)" "$victim"
 wait $pid
 rc=$?
 [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null
