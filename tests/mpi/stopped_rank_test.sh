@@ -7,7 +7,7 @@
 #   init      inside MPI_Init (the others wait there): exit 2 after --start-timeout 5, no result
 #   started   after MPI_Init, before it reports to rank 0: exit 2 after --start-timeout 5
 #   end       at the ranks' last meeting before MPI_Finalize (the others wait there): the exact
-#             result, exit 0 after --overdue-after 1 (MPI_Abort(0))
+#             result, exit 1 after --overdue-after 1 (rank 0 exits, mpirun ends the others)
 #   finalize  on entry to MPI_Finalize (the others wait inside it): the exact result, exit 1
 #             after --overdue-after 1, every rank gone. Open MPI 4.1's mpirun itself then
 #             deadlocks in about 1 run in 10, every rank already gone: that is reported as a
@@ -91,9 +91,9 @@ stopped_run started --start-timeout 5
 expect_line started "rank 2 did not report within 5 s of the start"
 
 stopped_run end --overdue-after 1
-[ $rc -eq 0 ] || fail "end: exit $rc, expected 0"
+[ $rc -eq 1 ] || fail "end: exit $rc, expected 1"
 "$check" $n <out || fail "end: wrong or missing result"
-expect_line end "a rank did not finish within 1 s of the end.*ending the job.*result above is complete"
+expect_line end "a rank did not finish within 1 s of the end.*exiting with code 1.*result above is complete"
 
 MPIRUN_MAY_DEADLOCK=1 stopped_run finalize --overdue-after 1
 [ -z "$rc" ] || [ $rc -eq 1 ] || fail "finalize: exit $rc, expected 1"
