@@ -1,4 +1,5 @@
-# How a test is added (fmt's add_fmt_test): every ctest name is `<folder>.<file>[.<case>]`, the
+# How a test is added (fmt's add_fmt_test), every test of the tree through one of the two functions
+# below, never a bare add_test or gtest_discover_tests: every ctest name is `<folder>.<file>[.<case>]`, the
 # test's folder under tests/ and its file without `_test` (tests/kernels/join_test.cpp is
 # `kernels.join`), so that `ctest -R '^kernels\.'` runs a folder and `-R
 # '^kernels\.join\.'` a file. A test file is named after the source or public header it
