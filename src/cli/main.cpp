@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     return error(e.what(), 2);
   } catch (const std::bad_alloc&) {
-    return error("out of memory: this command needs more than the machine or its limits give", 2);
+    return error(tool_io::kOutOfMemory, 2);
   } catch (const std::exception& e) {
     // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
     if (tool_io::stdout_failed()) return tool_io::finish_stdout("nqueens", 2);

@@ -132,6 +132,10 @@ class InputLines {
 // killer half way through.
 std::optional<std::uint64_t> memory_available();
 
+// What every tool says, after "<tool>: ", when an allocation fails (std::bad_alloc): exit 2.
+inline constexpr const char* kOutOfMemory =
+    "out of memory: this command needs more than the machine or its limits give";
+
 // Writes `size` bytes to `f`; throws OutputError if they cannot all be written.
 void write_all(std::FILE* f, const char* data, std::size_t size);
 

@@ -23,6 +23,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -156,6 +157,8 @@ Setup parse(int argc, char** argv, int rank) {
     s.list = make_jobs(s.n, s.method, s.run.depth, *s.run.kernel);
   } catch (const std::invalid_argument& e) {
     return refuse(2, e.what());
+  } catch (const std::bad_alloc&) {  // refused on every rank together, before any work
+    return refuse(2, tool_io::kOutOfMemory);
   }
   if (rank == 0) {
     try {
@@ -179,6 +182,8 @@ Setup parse(int argc, char** argv, int rank) {
       s.session = std::make_unique<RunSession>(s.list.id(), s.shard, std::move(options));
     } catch (const RecordError& e) {
       return refuse(2, e.what());
+    } catch (const std::bad_alloc&) {
+      return refuse(2, tool_io::kOutOfMemory);
     }
   }
   return s;
@@ -572,12 +577,15 @@ int main(int argc, char** argv) {
     }
   } catch (const std::exception& e) {
     // Past the go/no-go step the other ranks cannot be told politely: abort them all.
+    const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+    const std::string what = memory ? tool_io::kOutOfMemory : e.what();
     if (rank == 0)
-      std::fprintf(stderr, "nqueens-mpi: %s\n", e.what());
+      std::fprintf(stderr, "nqueens-mpi: %s\n", what.c_str());
     else
-      std::fprintf(stderr, "nqueens-mpi: rank %d: internal error: %s\n", rank, e.what());
+      std::fprintf(stderr, "nqueens-mpi: rank %d: %s%s\n", rank,
+                   memory ? "" : "internal error: ", what.c_str());
     std::fflush(stderr);
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Abort(MPI_COMM_WORLD, memory ? 2 : 1);
   }
   // Every rank meets once more before MPI_Finalize, in a barrier rank 0 polls against its
   // deadline: a rank that stops after it was released is found while no rank is inside

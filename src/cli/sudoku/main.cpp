@@ -182,9 +182,7 @@ int main(int argc, char** argv) {
     return tool_io::finish_stdout("sudoku", 2);
   } catch (const std::bad_alloc&) {
     std::fflush(stdout);
-    fmt::print(stderr,
-               "sudoku: out of memory: this command needs more than the machine or its limits "
-               "give\n");
+    fmt::print(stderr, "sudoku: {}\n", tool_io::kOutOfMemory);
     return tool_io::finish_stdout("sudoku", 2);
   } catch (const std::exception& e) {
     // An exception while stdout is failing (fmt::print throws on a failed write) is lost output.
