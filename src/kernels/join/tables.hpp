@@ -84,9 +84,8 @@ void for_each_subset(Row set, int k, F&& f) {
 // for_each_subset for the splits of `set` into a k-subset S, placed from table `first`, and
 // the rest, placed from `second`: f(S) for each, with the table lines it will read asked for
 // ahead (the start offsets eight subsets ahead, then up to 1 KB of both runs four ahead).
-// The runs lie scattered over up to hundreds of MB, and their first loads were about a tenth
-// of the join's time at N = 18 without it (perf, Zen 3). Medians of 7 interleaved runs there,
-// one thread: count 18 --method join --shard 3/4 2.91 -> 2.53 s.
+// The runs lie scattered over up to hundreds of MB, and without the prefetch their first
+// loads are about a tenth of the join's time at N = 18 (perf; the figures are in CHANGELOG.md).
 template <typename F>
 void for_each_split(Row set, int k, const PlacementTable& first, const PlacementTable& second,
                     F&& f) {
