@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "../src/kernels/count_frontier.hpp"
 #include "baseline.hpp"
+#include "kernels/count_frontier.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
 #include "nqueens/kernel_tier.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "../../src/sudoku/general_solver.hpp"  // the solver class, to switch its rules in tests
 #include "data.hpp"
+#include "general_solver.hpp"  // the solver class (src/sudoku, internal), to switch its rules
 #include "reference.hpp"
 #include "sudoku/sudoku.hpp"
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/tool_io.hpp"
 #include "commands.hpp"
 #include "sudoku/io.hpp"
 #include "sudoku/solve.hpp"
+#include "tool_io.hpp"
 
 namespace sudoku::cli {
 

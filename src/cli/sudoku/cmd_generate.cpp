@@ -13,10 +13,10 @@
 #include <thread>
 #include <vector>
 
-#include "cli/tool_io.hpp"
 #include "commands.hpp"
 #include "sudoku/generate.hpp"
 #include "sudoku/rate.hpp"
+#include "tool_io.hpp"
 
 namespace sudoku::cli {
 

@@ -19,11 +19,11 @@
 #include <utility>
 #include <vector>
 
-#include "cli/number_options.hpp"
-#include "cli/tool_io.hpp"
 #include "commands.hpp"
 #include "nqueens/parallel.hpp"  // kMaxThreads: the same cap as nqueens -j
+#include "number_options.hpp"
 #include "sudoku/solve.hpp"
+#include "tool_io.hpp"
 
 #ifndef SUDOKU_VERSION
 #define SUDOKU_VERSION "0.0.0"

@@ -9,10 +9,10 @@
 #include <optional>
 #include <vector>
 
-#include "cli/tool_io.hpp"
 #include "commands.hpp"
 #include "nqueens/parallel.hpp"
 #include "sudoku/io.hpp"
+#include "tool_io.hpp"
 
 namespace sudoku::cli {
 
