@@ -26,12 +26,18 @@ const char* method_name(CountMethod method);
 // lower case); nullopt for any other text. Every tool and record reader parses names here.
 std::optional<CountMethod> parse_method(std::string_view name);
 
+// The most bytes the join's tables of partial halves may take unless a run says otherwise
+// (RunOptions::table_memory): 4 GiB, over the 226 MiB of N = 22, the largest N with tables, so
+// that only a run asked to stay small searches its halves instead.
+inline constexpr std::size_t kDefaultTableMemory = std::size_t{4} << 30;
+
 // The fields of RunOptions (nqueens/run.hpp) a whole count in memory takes.
 struct CountOptions {
   int n = 8;
   int threads = 0;  // 0: every hardware thread
   CountMethod method = CountMethod::automatic;
   std::optional<KernelTier> kernel = std::nullopt;  // nullopt: default_kernel_tier()
+  std::size_t table_memory = kDefaultTableMemory;   // bytes the join's tables may take
 };
 
 // The result of a whole count.

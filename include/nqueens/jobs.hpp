@@ -99,9 +99,10 @@ int resolve_job_depth(int n, int depth);
 JobList make_jobs(int n, int depth = 0);
 
 // The job list of a method: make_jobs(n, depth) for backtrack, make_join_jobs(n) for join;
-// automatic resolves through choose_method for the kernel tier that will count it.
-JobList make_jobs(int n, CountMethod method, int depth = 0,
-                  KernelTier tier = default_kernel_tier());
+// automatic resolves through choose_method for the kernel tier that will count it and the
+// run's table memory.
+JobList make_jobs(int n, CountMethod method, int depth = 0, KernelTier tier = default_kernel_tier(),
+                  std::size_t table_memory = kDefaultTableMemory);
 
 // The join method's jobs: the fixed-point job, then one job per orbit of (top columns,
 // middle column) in increasing order. C(N, N/2)/4 jobs or so: 3.2k at N = 16, 46k at N = 20.
@@ -110,7 +111,8 @@ JobList make_join_jobs(int n);
 // The identity of the list make_jobs(n, method, depth) makes, without making it: one pass
 // over its groups, nothing kept (N = 28 at depth 6: about 0.1 s). Throws as make_jobs.
 JobListId describe_jobs(int n, CountMethod method, int depth = 0,
-                        KernelTier tier = default_kernel_tier());
+                        KernelTier tier = default_kernel_tier(),
+                        std::size_t table_memory = kDefaultTableMemory);
 
 // The jobs of one shard of a list, one at a time and in list order, without the list: it walks
 // the list's groups (see JobListId) and steps over whole groups of other shards, so it holds a
@@ -126,9 +128,11 @@ struct ShardJob {
 };
 class ShardJobs {
  public:
-  // method: backtrack or join (automatic resolves through choose_method for
-  // default_kernel_tier()). Throws as make_jobs.
-  ShardJobs(int n, CountMethod method, int depth, Shard shard);
+  // method: backtrack or join (automatic resolves through choose_method for `tier` and
+  // `table_memory`, as make_jobs). Throws as make_jobs.
+  ShardJobs(int n, CountMethod method, int depth, Shard shard,
+            KernelTier tier = default_kernel_tier(),
+            std::size_t table_memory = kDefaultTableMemory);
   ~ShardJobs();
   ShardJobs(ShardJobs&&) noexcept;
   ShardJobs& operator=(ShardJobs&&) noexcept;
@@ -146,35 +150,36 @@ class ShardJobs {
 // The method `automatic` means for this N on this machine: the faster one as measured by
 // bench/method_choice.py, for the kernel tier that counts (`tier`; the crossovers per tier are
 // in src/base/tunables.hpp): the join from N = 16 with the scalar kernel and from N = 20 with
-// NEON, at N = 18 and 20 with AVX-512 and at N = 18 to 22 with AVX2 where its tables fit the
-// limit below (else the backtracker).
-CountMethod choose_method(int n, KernelTier tier = default_kernel_tier());
+// NEON, at N = 18 and 20 with AVX-512 and at N = 18 to 22 with AVX2 where its tables fit
+// `table_memory` (join_uses_tables; else the backtracker).
+CountMethod choose_method(int n, KernelTier tier = default_kernel_tier(),
+                          std::size_t table_memory = kDefaultTableMemory);
 
 // The join method pairs halves from tables of partial halves, built once per process for the
-// N counted (up to N = 22: 226 MiB there, 53 MiB at N = 21). The limit caps them: a count
-// whose tables would take more bytes searches each half row by row instead (the same counts,
-// several times slower), and `automatic` prefers the backtracker where that would make the join
-// the slower. Process-wide; default kDefaultJoinTableLimit.
-inline constexpr std::size_t kDefaultJoinTableLimit = std::size_t{4} << 30;  // 4 GiB
-void set_join_table_limit(std::size_t bytes);
-std::size_t join_table_limit();
+// N counted (up to N = 22: 226 MiB there, 53 MiB at N = 21). A run's table memory
+// (RunOptions::table_memory, `--table-memory`) caps them: a count whose tables would take more
+// bytes searches each half row by row instead (the same counts, several times slower), and
+// `automatic` prefers the backtracker where that would make the join the slower.
 // The bytes the join's tables take for N at their peak, while built; 0 where it builds none.
 std::size_t join_table_bytes(int n);
-// Whether a join count of N uses its tables: it has some and they fit the limit.
-bool join_uses_tables(int n);
+// Whether a join count of N with this table memory uses its tables: it has some and they fit.
+bool join_uses_tables(int n, std::size_t table_memory);
 
-// The job at `index` of make_jobs(n, method, depth) (automatic: for default_kernel_tier()), found
-// by a walk of the list (nothing kept); nullopt past its end. For messages and job logs, which name
-// jobs by index.
-std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index);
+// The job at `index` of make_jobs(n, method, depth, tier, table_memory), found by a walk of the
+// list (nothing kept); nullopt past its end. For messages and job logs, which name jobs by index.
+std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index,
+                            KernelTier tier = default_kernel_tier(),
+                            std::size_t table_memory = kDefaultTableMemory);
 
 // A job in words, 1-based as the command line prints boards: "corner branch, rows 1-5 at
 // columns 1 4 2 ..." or "top half on columns 1 3 4 ..., middle row at column 5".
 std::string describe_job(const Job& job);
 
 // Counts one job (single-threaded, allocation-free after a thread's first job) with the kernel
-// tier `tier` (a backtrack job's frontier search, a join group's bit-set loops).
-SolutionCounts count_job(int n, const Job& job, KernelTier tier = default_kernel_tier());
+// tier `tier` (a backtrack job's frontier search, a join group's bit-set loops); a join group
+// from the tables where they fit `table_memory` (join_uses_tables), else by searching its halves.
+SolutionCounts count_job(int n, const Job& job, KernelTier tier = default_kernel_tier(),
+                         std::size_t table_memory = kDefaultTableMemory);
 
 // How the verify sample recounts a backtrack job (`--verify-by`):
 //   tier:      by another kernel tier than count_job's `tier`: the next fastest this CPU
@@ -187,24 +192,26 @@ SolutionCounts count_job(int n, const Job& job, KernelTier tier = default_kernel
 enum class Recount : std::uint8_t { tier, reference };
 
 // The same counts by a second method on the CPU, for the verify sample (RunSession): a
-// backtrack job as `by` says; a join group by searching each half where count_job uses the
-// tables and by the tables where it searches (if they fit --table-memory; else the same search
-// again); the join's fixed-point job by the published counts (nqueens/fixed_points.hpp); the
-// whole board (N <= 3) by the same enumeration again.
+// backtrack job as `by` says; a join group by searching each half (the other way where
+// count_job uses the tables, the same search again where they exceed the table memory); the
+// join's fixed-point job by the published counts (nqueens/fixed_points.hpp); the whole board
+// (N <= 3) by the same enumeration again.
 // `tier` is the tier count_job counts with.
 SolutionCounts recount_job(int n, const Job& job, Recount by = Recount::tier,
                            KernelTier tier = default_kernel_tier());
-// Its name for a list of this method, for messages: "the avx2 kernel tier", ...
+// Its name for a list of this method, for messages: "the avx2 kernel tier", ...; `table_memory`
+// is count_job's.
 std::string recount_method(int n, CountMethod method, Recount by = Recount::tier,
-                           KernelTier tier = default_kernel_tier());
+                           KernelTier tier = default_kernel_tier(),
+                           std::size_t table_memory = kDefaultTableMemory);
 
 // Counts the jobs at the given indices on `threads` threads (0: all cores) with parallel_for
-// (parallel.hpp) and the kernel tier `tier`; `done` is called (serialised) once per finished
-// job, in completion order. Returns the sum. A done callback that returns false stops the run
-// early.
+// (parallel.hpp), the kernel tier `tier` and the table memory `table_memory` (count_job);
+// `done` is called (serialised) once per finished job, in completion order. Returns the sum. A
+// done callback that returns false stops the run early.
 SolutionCounts run_jobs(
     const JobList& list, std::span<const std::size_t> indices, int threads,
     const std::function<bool(std::size_t index, const SolutionCounts&)>& done = {},
-    KernelTier tier = default_kernel_tier());
+    KernelTier tier = default_kernel_tier(), std::size_t table_memory = kDefaultTableMemory);
 
 }  // namespace nqueens

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "nqueens/checkpoint.hpp"
+#include "nqueens/count.hpp"
 #include "nqueens/job_log.hpp"
 #include "nqueens/kernel_tier.hpp"
 
@@ -72,6 +73,10 @@ struct RunOptions {
   CountMethod method = CountMethod::automatic;
   int depth = 0;  // backtrack job-list depth, 0: default_job_depth(n)
   std::optional<KernelTier> kernel = std::nullopt;  // nullopt: default_kernel_tier()
+  // The most bytes the join's tables may take (join_uses_tables, jobs.hpp): over it the join
+  // searches each half and `automatic` may take the backtracker, so a record resumes only
+  // with a table memory that chooses the method it was started with.
+  std::size_t table_memory = kDefaultTableMemory;
   // Which jobs, and the record.
   Shard shard;
   std::string checkpoint;  // record file; resumed from if it exists; "" for none

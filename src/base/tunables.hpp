@@ -55,6 +55,9 @@ inline constexpr AutoJoin kAutoJoinNeon = {20, 99, true, false};
 // The join beats the scalar backtracker from N = 16 on, tables or not (4.4x at N = 16).
 inline constexpr AutoJoin kAutoJoinScalar = {16, 99, true, false};
 
+// The join's table memory (4 GiB unless a run asks for less) is a per-run option with a public
+// default, kDefaultTableMemory in nqueens/count.hpp, so it is defined there and not here.
+
 // ---- Find: the min-conflicts local search (src/kernels/local_search.cpp) ----
 
 // Random tries per row for a conflict-free column while the start is built greedily; a row

@@ -79,9 +79,11 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& a) {
       tool_io::whole_number(
           cmd->add_option(
               "--table-memory", a.table_memory,
-              "MiB the join's tables of partial halves may take (default 4096; 226 at "
-              "N = 22, 53 at N = 21); with less the join searches each half instead: the "
-              "same counts, slower, and --method auto takes the backtracker"),
+              fmt::format("MiB the join's tables of partial halves may take (default {}; 226 at "
+                          "N = 22, 53 at N = 21); with less the join searches each half "
+                          "instead: the same counts, slower, and --method auto takes the "
+                          "backtracker",
+                          kDefaultTableMemory >> 20)),
           0, std::uint64_t{1} << 30)
           ->type_name("MIB");
   tool_io::whole_number_text(
@@ -227,7 +229,7 @@ RunOptions resolve_long_run(const LongRunArgs& a, int n) {
     run.verify_seed = parse_unsigned_arg(a.verify_seed, UINT64_MAX, "--verify-seed");
   run.verify_by = a.verify_by == "reference" ? Recount::reference : Recount::tier;
   run.fault = fault_from_environment();
-  set_join_table_limit(static_cast<std::size_t>(a.table_memory) << 20);
+  run.table_memory = static_cast<std::size_t>(a.table_memory) << 20;
   return run;
 }
 

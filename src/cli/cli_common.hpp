@@ -74,8 +74,8 @@ struct LongRunArgs {
   std::string method = "auto";  // --method
   bool progress = false;
   bool quiet = false;
-  std::uint64_t table_memory = kDefaultJoinTableLimit >> 20;  // --table-memory, MiB
-  const CLI::Option* checkpoint_seconds_option = nullptr;     // given or not
+  std::uint64_t table_memory = kDefaultTableMemory >> 20;  // --table-memory, MiB
+  const CLI::Option* checkpoint_seconds_option = nullptr;  // given or not
   const CLI::Option* table_memory_option = nullptr;
   bool given(const CLI::Option* option) const { return option != nullptr && option->count() > 0; }
   std::string job_depth;           // --job-depth
@@ -89,10 +89,9 @@ void add_long_run_options(CLI::App* cmd, LongRunArgs& args);
 // Those options checked, as the run options of a count of the N x N board (RunOptions, its
 // defaults where an option is not given): the shard, the record file (a shard gets a default
 // name when none is given), the checkpoint interval (refused without a record or a log to
-// write), the method and job depth, the verify sample (0..100 percent) and its seed, and the
-// test facility NQUEENS_TEST_FAULT. Throws UsageError with one sentence. Applies
-// --table-memory (set_join_table_limit, process-wide), which the job list's method choice and
-// every join job read.
+// write), the method and job depth, the table memory (--table-memory, MiB, as bytes), the
+// verify sample (0..100 percent) and its seed, and the test facility NQUEENS_TEST_FAULT. Throws
+// UsageError with one sentence.
 RunOptions resolve_long_run(const LongRunArgs& args, int n);
 
 // --kernel NAME, the counting kernel tier of `nqueens count` and `nqueens-mpi count`: the help

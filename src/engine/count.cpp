@@ -15,6 +15,7 @@ CountResult count_solutions(const CountOptions& options) {
   run.threads = options.threads > 0 ? options.threads : hardware_threads();
   run.method = options.method;
   run.kernel = options.kernel;
+  run.table_memory = options.table_memory;
   const RunResult r = run_count(run);
   // A whole count's class split is checked against the solutions fixed by the turns.
   if (!r.check_failure.empty()) throw std::runtime_error(r.check_failure);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <exception>
 #include <mutex>
@@ -101,35 +100,24 @@ std::optional<CountMethod> parse_method(std::string_view name) {
   return std::nullopt;
 }
 
-namespace {
-std::atomic<std::size_t> join_table_limit_bytes{kDefaultJoinTableLimit};
-}  // namespace
-
-void set_join_table_limit(std::size_t bytes) {
-  join_table_limit_bytes.store(bytes);
-}
-
-std::size_t join_table_limit() {
-  return join_table_limit_bytes.load();
-}
-
 std::size_t join_table_bytes(int n) {
   return kernels::join_table_bytes(n, kernels::join_weights_for(n));
 }
 
-bool join_uses_tables(int n) {
+bool join_uses_tables(int n, std::size_t table_memory) {
   // Asked once per job: the kernel's answer (behind a lock) is kept for the thread's last N.
   thread_local int last_n = -1;
   thread_local std::size_t bytes = 0;
   if (n != last_n) bytes = join_table_bytes(n), last_n = n;
-  return bytes != 0 && bytes <= join_table_limit();
+  return bytes != 0 && bytes <= table_memory;
 }
 
 namespace {
 
-// How the join counts N's groups in this run (join_uses_tables).
-kernels::JoinHalves join_halves(int n) {
-  return join_uses_tables(n) ? kernels::JoinHalves::tabled : kernels::JoinHalves::searched;
+// How the join counts N's groups in a run with this table memory (join_uses_tables).
+kernels::JoinHalves join_halves(int n, std::size_t table_memory) {
+  return join_uses_tables(n, table_memory) ? kernels::JoinHalves::tabled
+                                           : kernels::JoinHalves::searched;
 }
 
 // The crossover of `automatic` for a kernel tier (src/base/tunables.hpp).
@@ -149,11 +137,11 @@ tune::AutoJoin auto_join(KernelTier tier) {
 
 }  // namespace
 
-CountMethod choose_method(int n, KernelTier tier) {
+CountMethod choose_method(int n, KernelTier tier, std::size_t table_memory) {
   const tune::AutoJoin join = auto_join(tier);
   const bool in_range = n >= join.from && n <= std::min(join.to, kMaxJoinCountN);
-  const bool join_here =
-      in_range && (join.odd || n % 2 == 0) && (!join.with_tables_only || join_uses_tables(n));
+  const bool join_here = in_range && (join.odd || n % 2 == 0) &&
+                         (!join.with_tables_only || join_uses_tables(n, table_memory));
   return join_here ? CountMethod::join : CountMethod::backtrack;
 }
 
@@ -205,14 +193,12 @@ Job job_of(const Group& g, std::uint64_t k) {
   return job;
 }
 
-// The method and depth a list of N is made with (automatic resolved, depth clamped); throws
-// std::invalid_argument for an N out of range.
-// `tier`: the kernel tier `automatic` is chosen for; nullopt: default_kernel_tier().
-std::pair<CountMethod, int> resolve_list(int n, CountMethod method, int depth,
-                                         std::optional<KernelTier> tier = std::nullopt) {
+// The method and depth a list of N is made with (automatic resolved for the kernel tier and
+// table memory of the run, depth clamped); throws std::invalid_argument for an N out of range.
+std::pair<CountMethod, int> resolve_list(int n, CountMethod method, int depth, KernelTier tier,
+                                         std::size_t table_memory) {
   check_n(n);
-  if (method == CountMethod::automatic)
-    method = choose_method(n, tier ? *tier : default_kernel_tier());
+  if (method == CountMethod::automatic) method = choose_method(n, tier, table_memory);
   if (method == CountMethod::join) {
     if (n > kMaxJoinCountN)
       throw std::invalid_argument("the join method counts N up to " +
@@ -455,8 +441,8 @@ JobList materialise(int n, CountMethod method, int depth) {
 
 }  // namespace
 
-JobList make_jobs(int n, CountMethod method, int depth, KernelTier tier) {
-  const auto [m, d] = resolve_list(n, method, depth, tier);
+JobList make_jobs(int n, CountMethod method, int depth, KernelTier tier, std::size_t table_memory) {
+  const auto [m, d] = resolve_list(n, method, depth, tier, table_memory);
   return materialise(n, m, d);
 }
 
@@ -468,8 +454,9 @@ JobList make_jobs(int n, int depth) {
   return make_jobs(n, CountMethod::backtrack, depth);
 }
 
-JobListId describe_jobs(int n, CountMethod method, int depth, KernelTier tier) {
-  const auto [m, d] = resolve_list(n, method, depth, tier);
+JobListId describe_jobs(int n, CountMethod method, int depth, KernelTier tier,
+                        std::size_t table_memory) {
+  const auto [m, d] = resolve_list(n, method, depth, tier, table_memory);
   JobListId id{n, m, d, 0, 0};
   Fingerprint f(n, m, d);
   GroupWalk walk(n, m, d);
@@ -531,8 +518,9 @@ struct ShardJobs::Walk {
   std::uint64_t next_own;   // the shard's next job
 };
 
-ShardJobs::ShardJobs(int n, CountMethod method, int depth, Shard shard) {
-  const auto [m, d] = resolve_list(n, method, depth);
+ShardJobs::ShardJobs(int n, CountMethod method, int depth, Shard shard, KernelTier tier,
+                     std::size_t table_memory) {
+  const auto [m, d] = resolve_list(n, method, depth, tier, table_memory);
   if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
     throw std::invalid_argument("a shard I/K needs 1 <= I <= K");
   walk_ = std::make_unique<Walk>(GroupWalk(n, m, d), shard);
@@ -634,7 +622,7 @@ SolutionCounts of_tally(const kernels::Tally& t) {
 
 }  // namespace
 
-SolutionCounts count_job(int n, const Job& job, KernelTier tier) {
+SolutionCounts count_job(int n, const Job& job, KernelTier tier, std::size_t table_memory) {
   check_n(n);
   if (job.branch == Branch::whole) return SolutionCounts::of(count_whole_board(n));
   if (job.branch == Branch::fixed_points)
@@ -642,17 +630,18 @@ SolutionCounts count_job(int n, const Job& job, KernelTier tier) {
   if (job.branch == Branch::half_boards) {
     check_half_board_job(n, job);
     const kernels::JoinWeights weights = kernels::join_weights_for(n);
-    return join_counts(
-        n, job,
-        kernels::count_join_group(n, job.top_columns, job.middle, weights, join_halves(n), tier));
+    return join_counts(n, job,
+                       kernels::count_join_group(n, job.top_columns, job.middle, weights,
+                                                 join_halves(n, table_memory), tier));
   }
   // The vector kernel where the build has it (12x the scalar one at N = 16, see
   // kernels/frontier_search.hpp), else the scalar one; both give identical counts.
   return of_tally(kernels::count_with_tier(tier, backtrack_start(n, job)));
 }
 
-std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index) {
-  const auto [m, d] = resolve_list(n, method, depth);
+std::optional<Job> find_job(int n, CountMethod method, int depth, std::uint64_t index,
+                            KernelTier tier, std::size_t table_memory) {
+  const auto [m, d] = resolve_list(n, method, depth, tier, table_memory);
   GroupWalk walk(n, m, d);
   std::uint64_t first = 0;
   for (Group g; walk.next(g);) {
@@ -729,9 +718,11 @@ SolutionCounts recount_job(int n, const Job& job, Recount by, KernelTier tier) {
   return of_tally(second ? kernels::count_with_tier(*second, start) : kernels::count_scalar(start));
 }
 
-std::string recount_method(int n, CountMethod method, Recount by, KernelTier tier) {
+std::string recount_method(int n, CountMethod method, Recount by, KernelTier tier,
+                           std::size_t table_memory) {
   if (method == CountMethod::join) {
-    return join_uses_tables(n) ? "the join searching each half" : "the same join search again";
+    return join_uses_tables(n, table_memory) ? "the join searching each half"
+                                             : "the same join search again";
   }
   if (n <= 3) return "the same enumeration again";
   const std::optional<KernelTier> second = by == Recount::tier ? second_tier(tier) : std::nullopt;
@@ -741,12 +732,12 @@ std::string recount_method(int n, CountMethod method, Recount by, KernelTier tie
 
 SolutionCounts run_jobs(const JobList& list, std::span<const std::size_t> indices, int threads,
                         const std::function<bool(std::size_t, const SolutionCounts&)>& done,
-                        KernelTier tier) {
+                        KernelTier tier, std::size_t table_memory) {
   std::mutex lock;
   SolutionCounts sum;
   parallel_for(indices.size(), threads, [&](std::size_t k) {
     const std::size_t index = indices[k];
-    const SolutionCounts c = count_job(list.n, list.jobs.at(index), tier);
+    const SolutionCounts c = count_job(list.n, list.jobs.at(index), tier, table_memory);
     std::lock_guard guard(lock);
     sum += c;
     return !done || done(index, c);

@@ -383,7 +383,8 @@ SessionOptions session_options(const RunOptions& o) {
 RunResult run_count(const RunOptions& o) {
   const KernelTier tier = o.kernel ? *o.kernel : default_kernel_tier();
   require_kernel_tier(tier);
-  const JobListId list = describe_jobs(o.n, o.method, o.depth, tier);
+  // The table memory may decide `automatic`, so a record resumes only where it chooses the same.
+  const JobListId list = describe_jobs(o.n, o.method, o.depth, tier, o.table_memory);
   if (o.count_jobs && list.method != CountMethod::backtrack)
     throw std::invalid_argument("a job backend (the GPU) counts backtrack jobs only");
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
@@ -392,14 +393,16 @@ RunResult run_count(const RunOptions& o) {
     so.verify.percent = o.verify_percent;
     so.verify.seed = o.verify_seed;
     if (o.count_jobs) {  // the GPU counts: the CPU recounts, on threads of its own
-      so.verify.recount = [n = o.n, tier](const Job& job) { return count_job(n, job, tier); };
+      so.verify.recount = [n = o.n, tier, memory = o.table_memory](const Job& job) {
+        return count_job(n, job, tier, memory);
+      };
       so.verify.method = "the CPU";
       so.verify.threads = threads;
     } else {
       so.verify.recount = [n = o.n, by = o.verify_by, tier](const Job& job) {
         return recount_job(n, job, by, tier);
       };
-      so.verify.method = recount_method(o.n, list.method, o.verify_by, tier);
+      so.verify.method = recount_method(o.n, list.method, o.verify_by, tier, o.table_memory);
     }
   }
   RunSession session(list, o.shard, std::move(so));
@@ -425,7 +428,7 @@ RunResult run_count(const RunOptions& o) {
   } else {
     parallel_for(static_cast<std::size_t>(threads), threads, [&](std::size_t) {
       for (ShardJob j; session.next_job(j);)
-        if (!session.record(j, count_job(o.n, j.job, tier))) return false;
+        if (!session.record(j, count_job(o.n, j.job, tier, o.table_memory))) return false;
       return true;
     });
   }

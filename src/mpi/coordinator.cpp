@@ -42,7 +42,8 @@ std::vector<JobResult> decode_results(const std::vector<std::uint64_t>& words) {
 }  // namespace
 
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier) {
+                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier,
+                     std::size_t table_memory) {
   const auto t0 = Clock::now();
   end = RanksAtEnd{};
   const int ranks = static_cast<int>(threads.size());
@@ -71,7 +72,7 @@ RunResult coordinate(const JobList& list, RunSession& session, const std::vector
               results.push_back({index, c});
               return !stopping;
             },
-            tier);
+            tier, table_memory);
         std::vector<JobResult> fresh;
         {
           std::lock_guard g(lock);

@@ -154,7 +154,7 @@ Setup parse(int argc, char** argv, int rank) {
   }
 
   try {
-    s.list = make_jobs(s.n, s.method, s.run.depth, *s.run.kernel);
+    s.list = make_jobs(s.n, s.method, s.run.depth, *s.run.kernel, s.run.table_memory);
   } catch (const std::invalid_argument& e) {
     return refuse(2, e.what());
   } catch (const std::bad_alloc&) {  // refused on every rank together, before any work
@@ -177,7 +177,8 @@ Setup parse(int argc, char** argv, int rank) {
         const KernelTier tier = *s.run.kernel;
         options.verify = {s.run.verify_percent, s.run.verify_seed,
                           [n, by, tier](const Job& job) { return recount_job(n, job, by, tier); },
-                          recount_method(n, s.list.method, by, tier), usable_cpus()};
+                          recount_method(n, s.list.method, by, tier, s.run.table_memory),
+                          usable_cpus()};
       }
       s.session = std::make_unique<RunSession>(s.list.id(), s.shard, std::move(options));
     } catch (const RecordError& e) {
@@ -203,7 +204,8 @@ bool agree_to_start(Setup& s, int rank, int ranks, std::vector<int>& threads,
     const std::vector<std::uint64_t> method = receive_words(0, kTagMethod);
     if (method.size() == 1 && !s.exit && s.code == 0 && s.method == CountMethod::automatic &&
         static_cast<CountMethod>(method[0]) != s.list.method)
-      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]), s.run.depth, *s.run.kernel);
+      s.list = make_jobs(s.n, static_cast<CountMethod>(method[0]), s.run.depth, *s.run.kernel,
+                         s.run.table_memory);
     const ProcessIdentity me = this_process();
     const std::uint64_t mine[kHelloWords] = {static_cast<std::uint64_t>(s.code),
                                              s.exit ? 1u : 0u,
@@ -405,7 +407,8 @@ int run_rank0(Setup& s, std::vector<int> threads, std::function<int()>& report) 
               ? std::string("nothing saved (use --checkpoint FILE to be able to resume)")
               : fmt::format("the same command resumes from {}", a.run.checkpoint)));
     cli::AbandonAfterStop abandon(StopOnSignal::flag(), "nqueens-mpi", a.run.checkpoint);
-    r = coordinate(s.list, *s.session, threads, a.overdue_after, end, *s.run.kernel);
+    r = coordinate(s.list, *s.session, threads, a.overdue_after, end, *s.run.kernel,
+                   s.run.table_memory);
     told = say && say->said();
   }
   s.session.reset();  // releases the record's lock
@@ -571,7 +574,7 @@ int main(int argc, char** argv) {
       if (rank == 0)
         code = run_rank0(s, threads, report);
       else
-        count_for_coordinator(s.list, s.threads, *s.run.kernel);
+        count_for_coordinator(s.list, s.threads, *s.run.kernel, s.run.table_memory);
     } else {
       code = s.code;
     }

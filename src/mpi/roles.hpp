@@ -2,6 +2,7 @@
 // the messages and docs/ALGORITHMS.md, "MPI", for the whole protocol).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "nqueens/jobs.hpp"
@@ -26,12 +27,15 @@ struct RanksAtEnd {
 // `min_overdue_seconds`: the least time a batch is out before another rank may count it too
 // (Dispatcher, "Overdue batches"; --overdue-after), and how long a silent rank is waited for
 // once every job is in (Roster). The final record is saved before any rank is released.
-// Rank 0's own threads count with kernel tier `tier`.
+// Rank 0's own threads count with kernel tier `tier` and the run's table memory (count_job).
 RunResult coordinate(const JobList& list, RunSession& session, const std::vector<int>& threads,
-                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier);
+                     double min_overdue_seconds, RanksAtEnd& end, KernelTier tier,
+                     std::size_t table_memory);
 
 // Ranks 1..R-1: ask rank 0 for batches and count them on `threads` threads until told to stop,
-// with kernel tier `tier`, then acknowledge and wait for "go" (protocol.hpp).
-void count_for_coordinator(const JobList& list, int threads, KernelTier tier);
+// with kernel tier `tier` and the run's table memory, then acknowledge and wait for "go"
+// (protocol.hpp).
+void count_for_coordinator(const JobList& list, int threads, KernelTier tier,
+                           std::size_t table_memory);
 
 }  // namespace nqueens::mpi

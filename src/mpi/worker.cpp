@@ -21,7 +21,8 @@ std::uint64_t word(Count c) {
 
 }  // namespace
 
-void count_for_coordinator(const JobList& list, int threads, KernelTier tier) {
+void count_for_coordinator(const JobList& list, int threads, KernelTier tier,
+                           std::size_t table_memory) {
   std::vector<std::uint64_t> results{0};  // the first request returns nothing
   for (;;) {
     MPI_Send(results.data(), static_cast<int>(results.size()), MPI_UINT64_T, 0, kTagResults,
@@ -44,7 +45,7 @@ void count_for_coordinator(const JobList& list, int threads, KernelTier tier) {
           results.insert(results.end(), {index, word(c.total), word(c.fixed180), word(c.fixed90)});
           return true;
         },
-        tier);
+        tier, table_memory);
     results[0] = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                                 std::chrono::steady_clock::now() - start)
                                                 .count());

@@ -3,11 +3,13 @@
 // identity.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -310,6 +312,34 @@ TEST(JoinRecord, RecordsOfTheOtherMethodAreRefusedClearly) {
   std::filesystem::remove(path);
 }
 
+// The table memory can decide `automatic` (the AVX2 tier takes the join at N = 18 only with its
+// tables), so a record started under one resumes only under a table memory that chooses the same
+// method: another is refused, naming the method the record was made with.
+TEST(JoinRecord, ResumesOnlyWithATableMemoryThatChoosesItsMethod) {
+  if (!nq::kernel_tier_available(nq::KernelTier::avx2)) GTEST_SKIP() << "no AVX2 tier here";
+  const std::string path = testing::TempDir() + "join_table_memory.record";
+  std::filesystem::remove(path);
+  const std::atomic<bool> stopped{true};  // the record is written, no job is counted
+  nq::RunOptions o;
+  o.n = 18;
+  o.threads = 1;
+  o.kernel = nq::KernelTier::avx2;
+  o.checkpoint = path;
+  o.stop = &stopped;
+  EXPECT_FALSE(nq::run_count(o).finished);
+  EXPECT_EQ(nq::read_record(path).method, nq::CountMethod::join);
+  o.table_memory = nq::join_table_bytes(18) - 1;  // the backtracker's list now
+  try {
+    nq::run_count(o);
+    ADD_FAILURE() << "a join record was resumed with a table memory that takes the backtracker";
+  } catch (const nq::RecordError& e) {
+    EXPECT_NE(std::string(e.what()).find("join method"), std::string::npos) << e.what();
+  }
+  o.table_memory = nq::join_table_bytes(18);  // the join again: the record resumes
+  EXPECT_EQ(nq::run_count(o).record.method, nq::CountMethod::join);
+  std::filesystem::remove(path);
+}
+
 // Stopped part way, checkpointed, resumed: the exact totals, as for the backtracker.
 TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
   const std::string path = testing::TempDir() + "join_resume.record";
@@ -358,20 +388,34 @@ TEST(JoinJobs, TableBytesAreKnownBeforeTheTablesAreBuilt) {
 // Under a limit below its tables a join count searches each half instead, with the same
 // counts, and `automatic` leaves the AVX2 tier's N = 18 to the backtracker.
 TEST(JoinJobs, TablesOverTheLimitAreNotBuiltAndCountsStayExact) {
-  const std::size_t saved = nq::join_table_limit();
-  nq::set_join_table_limit(nq::join_table_bytes(14) - 1);
-  EXPECT_FALSE(nq::join_uses_tables(14));
-  EXPECT_TRUE(nq::join_uses_tables(13));
-  const nq::CountResult r = nq::count_solutions({14, 2, nq::CountMethod::join});
+  const std::size_t small = nq::join_table_bytes(14) - 1;
+  EXPECT_FALSE(nq::join_uses_tables(14, small));
+  EXPECT_TRUE(nq::join_uses_tables(13, small));
+  EXPECT_TRUE(nq::join_uses_tables(14, nq::kDefaultTableMemory));
+  nq::CountOptions options{14, 2, nq::CountMethod::join};
+  options.table_memory = small;
+  const nq::CountResult r = nq::count_solutions(options);
   EXPECT_EQ(r.total(), nq::known::kTotal[14]);
   EXPECT_EQ(r.unique(), nq::known::kUnique[14]);
+  // Job by job too: every group searched under the small limit counts as from the tables.
+  const nq::JobList list = nq::make_join_jobs(14);
+  for (std::size_t i = 0; i < list.jobs.size(); i += 7)
+    ASSERT_EQ(nq::count_job(14, list.jobs[i], nq::default_kernel_tier(), small),
+              nq::count_job(14, list.jobs[i]))
+        << nq::describe_job(list.jobs[i]);
+  EXPECT_EQ(nq::recount_method(14, nq::CountMethod::join, nq::Recount::tier,
+                               nq::default_kernel_tier(), small),
+            "the same join search again");
   if (nq::kernel_tier_available(nq::KernelTier::avx2)) {
-    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2), nq::CountMethod::backtrack);
-    nq::set_join_table_limit(saved);
-    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2), nq::CountMethod::join);
+    const std::size_t fits = nq::join_table_bytes(18);
+    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2, fits - 1), nq::CountMethod::backtrack);
+    EXPECT_EQ(nq::choose_method(18, nq::KernelTier::avx2, fits), nq::CountMethod::join);
+    EXPECT_EQ(
+        nq::describe_jobs(18, nq::CountMethod::automatic, 0, nq::KernelTier::avx2, fits - 1).method,
+        nq::CountMethod::backtrack);
+    EXPECT_EQ(nq::make_jobs(18, nq::CountMethod::automatic, 0, nq::KernelTier::avx2, fits).method,
+              nq::CountMethod::join);
   }
-  nq::set_join_table_limit(saved);
-  EXPECT_TRUE(nq::join_uses_tables(14));
 }
 
 // `auto` follows the kernel tier the backtracker would use (measured crossovers,

@@ -47,6 +47,10 @@ expect_refused "--kernel $absent" "--kernel: kernel tier '$absent' is not availa
   -np 3 "$bin" count 10 --kernel "$absent"
 expect_refused "NQUEENS_KERNEL=sse9" "NQUEENS_KERNEL=sse9: unknown kernel tier 'sse9'" \
   -x NQUEENS_KERNEL=sse9 -np 3 "$bin" count 10
+expect_refused "--table-memory -1" "--table-memory must be between 0 and 1073741824, got '-1'" \
+  -np 3 "$bin" count 10 --table-memory -1
+expect_refused "--table-memory lots" "--table-memory must be a whole number (decimal digits only), got 'lots'" \
+  -np 3 "$bin" count 10 --table-memory lots
 printf 'hello\n' >garbage.rec
 expect_refused "damaged checkpoint" "garbage.rec is not a usable nqueens record" \
   -np 3 "$bin" count 10 --checkpoint garbage.rec
