@@ -63,11 +63,7 @@ class DoneRanges {
 };
 
 struct RunRecord {
-  int n = 0;
-  CountMethod method = CountMethod::backtrack;
-  int depth = 0;
-  std::uint64_t jobs = 0;
-  std::uint64_t fingerprint = 0;
+  JobListId list;  // the job list it counts: its n, method, depth, jobs and fingerprint lines
   Shard shard;
   DoneRanges done;     // positions in the shard (job index = shard.index_of(position))
   SolutionCounts sum;  // of the done jobs
@@ -75,14 +71,13 @@ struct RunRecord {
   // saved, every entry up to there fsync'd first; absent for a run without one.
   std::optional<std::uint64_t> job_log_bytes;
 
-  static RunRecord start(const JobListId& list, Shard shard);
-  JobListId list() const { return {n, method, depth, jobs, fingerprint}; }
-  std::uint64_t shard_jobs() const { return shard.size(jobs); }
+  static RunRecord start(const JobListId& id, Shard shard);
+  std::uint64_t shard_jobs() const { return shard.size(list.jobs); }
   std::uint64_t done_count() const { return done.count(); }
   bool finished() const { return done_count() == shard_jobs(); }
 
   // Throws RecordError if the record does not belong to this list and shard.
-  void check_matches(const JobListId& list, Shard shard, const std::string& path) const;
+  void check_matches(const JobListId& id, Shard shard, const std::string& path) const;
 };
 
 std::string to_text(const RunRecord& record);

@@ -161,7 +161,7 @@ py::tuple count(py::object n_arg, py::object threads_obj, py::object method_obj,
   classes[py::int_(4)] = to_python_int(c.size4);
   classes[py::int_(8)] = to_python_int(c.size8);
   return py::make_tuple(o.n, to_python_int(c.total()), to_python_int(c.unique()), classes,
-                        std::string(nqueens::method_name(r.record.method)), o.threads,
+                        std::string(nqueens::method_name(r.record.list.method)), o.threads,
                         r.record.shard_jobs(), r.seconds);
 }
 

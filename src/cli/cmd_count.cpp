@@ -170,7 +170,7 @@ int run_count_command(const CountArgs& a) {
   CountReport report;
   report.n = o.n;
   report.counts = r.record.sum;
-  report.method = method_name(r.record.method);
+  report.method = method_name(r.record.list.method);
   report.seconds = r.seconds;
   report.threads = o.threads;
   report.jobs = r.record.shard_jobs();

@@ -38,7 +38,7 @@ Part read_part(const std::string& file) {
       return {s.list, s.shard, s.sum, s.entries};
     }
     const RunRecord r = read_record(file);
-    return {r.list(), r.shard, r.sum, r.done_count()};
+    return {r.list, r.shard, r.sum, r.done_count()};
   } catch (const RecordError& e) {
     throw UsageError(e.what());
   }

@@ -89,26 +89,22 @@ bool DoneRanges::insert_range(std::uint64_t first, std::uint64_t last) {
   return overlap == 0;
 }
 
-RunRecord RunRecord::start(const JobListId& list, Shard shard) {
+RunRecord RunRecord::start(const JobListId& id, Shard shard) {
   RunRecord r;
-  r.n = list.n;
-  r.method = list.method;
-  r.depth = list.depth;
-  r.jobs = list.jobs;
-  r.fingerprint = list.fingerprint;
+  r.list = id;
   r.shard = shard;
   return r;
 }
 
-void RunRecord::check_matches(const JobListId& list, Shard s, const std::string& path) const {
-  if (n != list.n)
-    throw RecordError(path + " is a record for N = " + std::to_string(n) +
-                      ", not N = " + std::to_string(list.n));
-  if (method != list.method)
-    throw RecordError(path + " is a record of the " + method_name(method) + " method, not of the " +
-                      method_name(list.method) + " method; resume it with --method " +
-                      method_name(method));
-  if (jobs != list.jobs || depth != list.depth || fingerprint != list.fingerprint)
+void RunRecord::check_matches(const JobListId& id, Shard s, const std::string& path) const {
+  if (list.n != id.n)
+    throw RecordError(path + " is a record for N = " + std::to_string(list.n) +
+                      ", not N = " + std::to_string(id.n));
+  if (list.method != id.method)
+    throw RecordError(path + " is a record of the " + method_name(list.method) +
+                      " method, not of the " + method_name(id.method) +
+                      " method; resume it with --method " + method_name(list.method));
+  if (!(list == id))
     throw RecordError(path +
                       " was made from a different job list (another program version or "
                       "job depth); it cannot be resumed by this run");
@@ -122,11 +118,11 @@ std::string to_text(const RunRecord& r) {
   std::ostringstream body;
   body << kTag << ' ' << kFormatVersion << '\n'
        << "program " << kVersion << '\n'
-       << "n " << r.n << '\n'
-       << "method " << method_name(r.method) << '\n'
-       << "depth " << r.depth << '\n'
-       << "jobs " << r.jobs << '\n'
-       << "fingerprint " << hex(r.fingerprint) << '\n'
+       << "n " << r.list.n << '\n'
+       << "method " << method_name(r.list.method) << '\n'
+       << "depth " << r.list.depth << '\n'
+       << "jobs " << r.list.jobs << '\n'
+       << "fingerprint " << hex(r.list.fingerprint) << '\n'
        << "shard " << r.shard.index << ' ' << r.shard.count << '\n'
        << "done " << ranges_of(r.done) << '\n'
        << "solutions " << to_string(r.sum.total) << ' ' << to_string(r.sum.fixed180) << ' '
@@ -183,14 +179,16 @@ RunRecord parse_record(const std::string& text, const std::string& path) {
                       kVersion + "; finish it with that version");
 
   RunRecord r;
-  if (!parse_number(fields["n"], r.n) || r.n < 1 || r.n > kMaxCountN) throw bad("bad n");
+  JobListId& list = r.list;
+  if (!parse_number(fields["n"], list.n) || list.n < 1 || list.n > kMaxCountN) throw bad("bad n");
   const std::optional<CountMethod> method = parse_method(fields["method"]);
   if (!method || *method == CountMethod::automatic) throw bad("bad method");  // a list has one
-  r.method = *method;
-  if (!parse_number(fields["depth"], r.depth) || r.depth < 0 || r.depth > kMaxJobDepth)
+  list.method = *method;
+  if (!parse_number(fields["depth"], list.depth) || list.depth < 0 || list.depth > kMaxJobDepth)
     throw bad("bad depth");
-  if (!parse_number(fields["jobs"], r.jobs) || r.jobs > kMaxRecordJobs) throw bad("bad job count");
-  if (!parse_number(fields["fingerprint"], r.fingerprint, 16)) throw bad("bad fingerprint");
+  if (!parse_number(fields["jobs"], list.jobs) || list.jobs > kMaxRecordJobs)
+    throw bad("bad job count");
+  if (!parse_number(fields["fingerprint"], list.fingerprint, 16)) throw bad("bad fingerprint");
   {
     std::istringstream s(fields["shard"]);
     std::string a, b, extra;

@@ -23,7 +23,7 @@ CountResult count_solutions(const CountOptions& options) {
   result.n = options.n;
   result.classes = r.record.sum.classes(options.n);
   result.jobs = r.record.shard_jobs();
-  result.method = r.record.method;
+  result.method = r.record.list.method;
   result.threads = run.threads;
   result.seconds = r.seconds;
   return result;

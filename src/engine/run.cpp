@@ -260,7 +260,7 @@ std::vector<std::size_t> RunSession::remaining_indices() const {
 }
 
 bool RunSession::record(std::uint64_t index, const Job& job, const SolutionCounts& counts) {
-  if (index >= record_.jobs || !record_.shard.owns(index))
+  if (index >= record_.list.jobs || !record_.shard.owns(index))
     throw std::logic_error("job " + std::to_string(index) + " is not in this shard");
   return record(ShardJob{index, record_.shard.position_of(index), job}, counts);
 }
@@ -356,7 +356,7 @@ RunResult RunSession::finish() {
   result.verify_method = options_.verify.method;
   result.check_failure = failure_;
   if (failure_.empty() && result.finished && record_.shard.count == 1)
-    result.check_failure = check_class_split(record_.n, record_.sum);
+    result.check_failure = check_class_split(record_.list.n, record_.sum);
   return result;
 }
 

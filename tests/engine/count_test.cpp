@@ -106,7 +106,7 @@ TEST(Count, CountSolutionsIsTheLongRunPipelineWithoutARecord) {
     EXPECT_TRUE(r.finished);
     EXPECT_EQ(c.classes, r.record.sum.classes(12));
     EXPECT_EQ(c.jobs, r.record.shard_jobs());
-    EXPECT_EQ(c.method, r.record.method);
+    EXPECT_EQ(c.method, r.record.list.method);
     EXPECT_EQ(c.threads, 2);
   }
 }

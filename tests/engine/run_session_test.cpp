@@ -118,7 +118,7 @@ TEST(RunSession, ALinkOrFifoAtTheRecordsPathsIsNeitherFollowedNorWaitedOn) {
   nqueens::write_record(nqueens::RunRecord::start(list.id(), {}), file);
   EXPECT_EQ(fs::file_size(victim), 8u);
   EXPECT_FALSE(fs::is_symlink(file));
-  EXPECT_EQ(nqueens::read_record(file).jobs, list.jobs.size());
+  EXPECT_EQ(nqueens::read_record(file).list.jobs, list.jobs.size());
   // A symlink at FILE.lock is refused.
   const std::string other = (dir / "other.record").string();
   fs::create_symlink(victim, other + ".lock");

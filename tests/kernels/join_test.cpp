@@ -327,7 +327,7 @@ TEST(JoinRecord, ResumesOnlyWithATableMemoryThatChoosesItsMethod) {
   o.checkpoint = path;
   o.stop = &stopped;
   EXPECT_FALSE(nq::run_count(o).finished);
-  EXPECT_EQ(nq::read_record(path).method, nq::CountMethod::join);
+  EXPECT_EQ(nq::read_record(path).list.method, nq::CountMethod::join);
   o.table_memory = nq::join_table_bytes(18) - 1;  // the backtracker's list now
   try {
     nq::run_count(o);
@@ -336,7 +336,7 @@ TEST(JoinRecord, ResumesOnlyWithATableMemoryThatChoosesItsMethod) {
     EXPECT_NE(std::string(e.what()).find("join method"), std::string::npos) << e.what();
   }
   o.table_memory = nq::join_table_bytes(18);  // the join again: the record resumes
-  EXPECT_EQ(nq::run_count(o).record.method, nq::CountMethod::join);
+  EXPECT_EQ(nq::run_count(o).record.list.method, nq::CountMethod::join);
   std::filesystem::remove(path);
 }
 
@@ -353,7 +353,7 @@ TEST(JoinRecord, StopSaveResumeGivesTheExactCount) {
     for (int k = 0; k < 10 && session.next_job(j); ++k) session.record(j, nq::count_job(14, j.job));
   }
   const nq::RunRecord saved = nq::read_record(path);
-  EXPECT_EQ(saved.method, nq::CountMethod::join);
+  EXPECT_EQ(saved.list.method, nq::CountMethod::join);
   EXPECT_EQ(saved.done_count(), 10u);
   EXPECT_LT(saved.done_count(), saved.shard_jobs());
 
