@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/solution.hpp"
 
 namespace nqueens {
@@ -61,7 +62,9 @@ class SolutionIndex {
   // solution of this N, or (unique list) not a canonical representative.
   std::uint64_t rank(const Solution& solution) const;
 
-  SolutionIndex(int n, bool unique);  // loads or counts the prefix table; prefer get()
+  // Loads or counts the prefix table; prefer get(). Its subtrees are counted with the kernel
+  // tier of the process (default_kernel_tier()): an index is shared by every caller.
+  SolutionIndex(int n, bool unique);
 
  private:
   static void check_range(int n, bool unique);  // throws std::invalid_argument
@@ -73,6 +76,7 @@ class SolutionIndex {
   int n_;
   bool unique_;
   int depth_;
+  KernelTier tier_;
   std::uint64_t size_ = 0;
   std::vector<Prefix> prefixes_;
 };
@@ -95,7 +99,9 @@ void fill_mirror_prefixes(int n, int depth, std::vector<std::uint64_t>& counts);
 bool is_legal_prefix(int n, const int* cols, int depth);
 
 // Solutions (all, or canonical only) below one prefix: the queens of rows 0..depth-1 stand in
-// columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel).
-std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique);
+// columns cols[0..depth-1]. Zero if two of them attack. Single-threaded (a kernel); all
+// solutions are counted with the kernel tier `tier`.
+std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique,
+                                   KernelTier tier = default_kernel_tier());
 
 }  // namespace nqueens

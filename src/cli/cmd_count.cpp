@@ -73,7 +73,7 @@ std::unique_ptr<gpu::GpuCount> use_gpu(RunOptions& o, const std::vector<int>& de
     throw UsageError(fmt::format("{}: {}", option, why));
   std::unique_ptr<gpu::GpuCount> gpus;
   try {
-    gpus = std::make_unique<gpu::GpuCount>(o.n, devices);
+    gpus = std::make_unique<gpu::GpuCount>(o.n, devices, o.kernel);
   } catch (const std::runtime_error& e) {
     throw UsageError(fmt::format("{}: {}", option, e.what()));
   }

@@ -28,7 +28,8 @@ std::string device_description(int device) {
   return cuda_device_description(device);
 }
 
-GpuCount::GpuCount(int n, const std::vector<int>& devices) : devices_(devices) {
+GpuCount::GpuCount(int n, const std::vector<int>& devices, std::optional<KernelTier> kernel)
+    : devices_(devices), kernel_(kernel) {
   if (n < 1 || n > kMaxCountGpuN)
     throw std::invalid_argument(fmt::format("--gpu counts N up to {}, got {}", kMaxCountGpuN, n));
   if (devices_.empty())
@@ -46,7 +47,9 @@ void GpuCount::count(const JobList& list, std::span<const std::size_t> remaining
                      const std::function<bool(std::size_t, const SolutionCounts&)>& record) {
   std::vector<ChunkCounter*> devices;
   for (const auto& c : counters_) devices.push_back(c.get());
-  run_pipeline(list, remaining, devices, record, PipelineOptions{},
+  PipelineOptions options;
+  options.kernel = kernel_;
+  run_pipeline(list, remaining, devices, record, options,
                std::span<DeviceProgress>(progress_.get(), devices_.size()));
 }
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,9 +44,10 @@ struct DeviceProgress;
 // jobs first, two chunks in flight per device).
 class GpuCount {
  public:
-  // Opens the devices (every visible one for an empty list). Throws std::runtime_error naming
+  // Opens the devices (every visible one for an empty list); `kernel` is the run's kernel tier
+  // (RunOptions::kernel), for the jobs counted on the host. Throws std::runtime_error naming
   // the CUDA error, std::invalid_argument for N out of range.
-  GpuCount(int n, const std::vector<int>& devices);
+  GpuCount(int n, const std::vector<int>& devices, std::optional<KernelTier> kernel = std::nullopt);
   ~GpuCount();
   GpuCount(const GpuCount&) = delete;
   GpuCount& operator=(const GpuCount&) = delete;
@@ -62,6 +64,7 @@ class GpuCount {
   std::vector<std::unique_ptr<ChunkCounter>> counters_;
   std::unique_ptr<DeviceProgress[]> progress_;
   std::vector<int> devices_;
+  std::optional<KernelTier> kernel_;
 };
 
 // All solutions below every prefix of `depth` queens, as nqueens::count_prefix_subtrees(n,

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,7 @@
 #include "cuda/gpu_search.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/jobs.hpp"
+#include "nqueens/kernel_tier.hpp"
 
 namespace nqueens::gpu {
 
@@ -79,6 +81,9 @@ struct PipelineOptions {
   std::size_t min_chunk = 64;
   int extra = -1;              // rows added per host job (-1: base_extra)
   std::function<bool()> stop;  // polled between chunks
+  // The run's kernel tier, for the jobs counted on the host (the whole board, N <= 3);
+  // nullopt: default_kernel_tier().
+  std::optional<KernelTier> kernel = std::nullopt;
 };
 
 // Per-device progress, readable while the pipeline runs.
@@ -97,6 +102,7 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
                          const std::function<bool(std::size_t, const SolutionCounts&)>& record,
                          const PipelineOptions& options, std::span<DeviceProgress> progress = {}) {
   const int n = list.n;
+  const KernelTier tier = options.kernel ? *options.kernel : default_kernel_tier();
   std::mutex lock;  // the queue, record() and the error
   bool stopping = false;
   std::exception_ptr error;
@@ -111,7 +117,7 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
   for (const std::size_t i : indices) {
     const Job& job = list.jobs.at(i);
     if (job.branch == Branch::whole) {
-      if (!record(i, count_job(n, job))) return;
+      if (!record(i, count_job(n, job, tier))) return;
       continue;
     }
     order.push_back({i, job_weight(n, job)});

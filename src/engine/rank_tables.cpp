@@ -8,7 +8,8 @@
 
 namespace nqueens {
 
-std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads) {
+std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, int threads,
+                                                 KernelTier tier) {
   if (n < 2 || n > 32 || depth < 2 || depth > kMaxPrefixDepth || depth > n)
     throw std::invalid_argument("count_prefix_subtrees needs 2 <= N <= 32 and depth 2 to 4");
   std::size_t size = 1;
@@ -26,7 +27,7 @@ std::vector<std::uint64_t> count_prefix_subtrees(int n, int depth, bool unique, 
   parallel_for(todo.size(), threads, [&](std::size_t j) {
     int c[kMaxPrefixDepth];
     prefix_columns(n, depth, todo[j], c);
-    counts[todo[j]] = count_prefix_subtree(n, c, depth, unique);
+    counts[todo[j]] = count_prefix_subtree(n, c, depth, unique, tier);
   });
   if (!unique) fill_mirror_prefixes(n, depth, counts);
   return counts;

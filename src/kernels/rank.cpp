@@ -81,12 +81,12 @@ std::uint64_t count_below_plain(int n, const int* cols, int depth) {
 }
 
 // Solutions below a prefix of `depth` rows (zero if its queens attack): the counting
-// kernel's fastest tier (AVX-512, AVX2, NEON or scalar frontier search) run with the corner
+// kernel's tier `tier` (AVX-512, AVX2, NEON or scalar frontier search) run with the corner
 // branch's rules at bound 0, which restrict nothing, so every leaf is one solution and lands
 // in size8; the plain DFS above for the last rows. About 10 times the plain bitboard DFS with AVX2;
 // tests/kernels/rank_table_deep_test.cpp checks it against that DFS (count_all_below in the GPU
 // kernel's host tests, too).
-std::uint64_t count_below(int n, const int* cols, int depth) {
+std::uint64_t count_below(int n, const int* cols, int depth, KernelTier tier) {
   // The last rows' subtrees are tiny; the frontier search starts at row N-4 at the latest.
   if (depth > n - 4 || n > 31) return count_below_plain(n, cols, depth);
   Masks m;
@@ -97,7 +97,7 @@ std::uint64_t count_below(int n, const int* cols, int depth) {
   s.left = m.left;
   s.down = m.down;
   s.right = m.right;
-  return kernels::count_with_tier(default_kernel_tier(), s).size8;
+  return kernels::count_with_tier(tier, s).size8;
 }
 
 // Visits the solutions below a legal prefix in lexicographic order; cols[] is filled in
@@ -158,10 +158,11 @@ bool is_canonical_fast(const int* s, int n) {
            smaller([&](int i) { return m - inv[m - i]; }));  // anti-transpose
 }
 
-std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique) {
+std::uint64_t count_prefix_subtree(int n, const int* cols, int depth, bool unique,
+                                   KernelTier tier) {
   if (n < 1 || n > 32 || depth < 0 || depth > n)
     throw std::invalid_argument("count_prefix_subtree needs 1 <= N <= 32, 0 <= depth <= N");
-  if (!unique) return count_below(n, cols, depth);
+  if (!unique) return count_below(n, cols, depth, tier);
   Masks m;
   if (!prefix_masks(n, cols, depth, m)) return 0;
   int c[64];
@@ -224,7 +225,8 @@ void SolutionIndex::check_range(int n, bool unique) {
                                 " needs 1 <= N <= " + std::to_string(max));
 }
 
-SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth_(std::min(n, 2)) {
+SolutionIndex::SolutionIndex(int n, bool unique)
+    : n_(n), unique_(unique), depth_(std::min(n, 2)), tier_(default_kernel_tier()) {
   check_range(n, unique);
   std::vector<std::uint64_t> counts;
   if (const DeepRankTable* deep = deep_table_of(n, unique)) {
@@ -237,7 +239,7 @@ SolutionIndex::SolutionIndex(int n, bool unique) : n_(n), unique_(unique), depth
     for (std::size_t i = 0; i < counts.size(); ++i) {
       int c[kMaxPrefixDepth] = {};
       prefix_columns(n, 2, i, c);
-      counts[i] = count_prefix_subtree(n, c, 2, unique);
+      counts[i] = count_prefix_subtree(n, c, 2, unique, tier_);
     }
   } else if (n <= kRankTableMaxN) {
     const std::uint64_t* t = kRankTable[n - kRankTableMinN][unique ? 1 : 0];
@@ -301,7 +303,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
         if (todo == 0) throw std::logic_error("unrank: the subtree counts do not add up");
         const Row bit = lowest_bit(todo);
         cols[row] = std::countr_zero(bit);
-        const std::uint64_t below = count_below(n_, cols, row + 1);
+        const std::uint64_t below = count_below(n_, cols, row + 1, tier_);
         if (left <= below) {
           m = m.below(bit, mask);
           here = below;
@@ -314,7 +316,7 @@ Solution SolutionIndex::unrank(std::uint64_t index) const {
       for (;; todo ^= Row{1} << cols[row]) {
         if (todo == 0) throw std::logic_error("unrank: the subtree counts do not add up");
         cols[row] = std::bit_width(todo) - 1;
-        const std::uint64_t below = count_below(n_, cols, row + 1);
+        const std::uint64_t below = count_below(n_, cols, row + 1, tier_);
         if (after < below) {
           m = m.below(Row{1} << cols[row], mask);
           here = below;
@@ -359,7 +361,7 @@ std::uint64_t SolutionIndex::rank(const Solution& solution) const {
       const int c = std::countr_zero(todo);
       if (c >= solution[row]) break;
       cols[row] = c;
-      index += count_below(n_, cols, row + 1);
+      index += count_below(n_, cols, row + 1, tier_);
     }
     cols[row] = solution[row];
     m = m.below(Row{1} << solution[row], mask);

@@ -273,6 +273,7 @@ TEST(GpuSearchOnHost, PipelineCountsWithTwoDevicesAndOverflows) {
     gpu::PipelineOptions options;
     options.first_chunk = 7;
     options.min_chunk = 3;
+    options.kernel = nqueens::KernelTier::scalar;  // the run's tier, for the host's jobs (N <= 3)
     const std::vector<std::size_t> all = list.all_indices();
     gpu::run_pipeline(
         list, all, devices,

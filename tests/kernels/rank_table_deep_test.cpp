@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nqueens/enumerate.hpp"
+#include "nqueens/kernel_tier.hpp"
 #include "nqueens/known_counts.hpp"
 #include "nqueens/rank_tables.hpp"
 #include "nqueens/verify.hpp"
@@ -145,6 +146,17 @@ TEST(DeepRank, ThreeQueenCountsAddUpAndMatchOnePrefixCounts) {
       const int cols[3] = {i / (n * n), i / n % n, i % n};
       EXPECT_EQ(counts[i], nqueens::count_prefix_subtree(n, cols, 3, false)) << n << " " << i;
     }
+  }
+}
+
+// The subtree counts with every kernel tier this CPU has: the same tables as the default tier's.
+TEST(DeepRank, EveryKernelTierCountsTheSameTables) {
+  for (const int n : {9, 13}) {
+    const auto want = nqueens::count_prefix_subtrees(n, 3, false, 2);
+    EXPECT_EQ(std::accumulate(want.begin(), want.end(), std::uint64_t{0}), kTotal[n]);
+    for (const nqueens::KernelTier tier : nqueens::available_kernel_tiers())
+      EXPECT_EQ(nqueens::count_prefix_subtrees(n, 3, false, 2, tier), want)
+          << "N = " << n << ", " << nqueens::kernel_tier_name(tier);
   }
 }
 
