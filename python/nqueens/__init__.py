@@ -135,21 +135,27 @@ class FoundSolution(Tuple[int, ...]):
 
 
 def count(
-    n: Index, threads: Index = 0, method: Method = "auto", kernel: Optional[str] = None
+    n: Index,
+    threads: Index = 0,
+    method: Method = "auto",
+    kernel: Optional[str] = None,
+    table_memory: Optional[Index] = None,
 ) -> CountResult:
     """Count every solution of the n x n board (1 <= n <= 32) and the fundamental ones.
 
     One symmetry-reduced search on `threads` threads (0: every core), the same job list as
     `nqueens count`. method: "auto" (the faster for this n and CPU), "backtrack" or "join".
     kernel: the counting kernel tier, as `nqueens count --kernel` ("auto", "avx512", "avx2",
-    "neon", "scalar"); None: kernel_tier(). Releases the GIL; Ctrl-C raises KeyboardInterrupt
-    within a tenth of a second.
+    "neon", "scalar"); None: kernel_tier(). table_memory: the most bytes the join's tables may
+    take, as `nqueens count --table-memory` in bytes (None: 4 GiB); with less the join searches
+    each half instead (the same counts, slower) and "auto" may take the backtracker. Releases
+    the GIL; Ctrl-C raises KeyboardInterrupt within a tenth of a second.
 
     >>> r = nqueens.count(8)
     >>> r.total, r.unique
     (92, 12)
     """
-    return CountResult(*_core.count(n, threads, method, kernel))
+    return CountResult(*_core.count(n, threads, method, kernel, table_memory))
 
 
 def solutions(n: Index, unique: bool = False) -> SolutionIterator:
@@ -324,13 +330,14 @@ def svg(p: Columns, cell: Index = 0, coordinates: bool = True, mark_attacks: boo
     return _core.svg(p, cell, coordinates, mark_attacks)
 
 
-def kernel_tier() -> str:
-    """The counting kernel tier of a count(kernel=None): "avx512", "avx2", "neon" or "scalar".
+def kernel_tier(kernel: Optional[str] = None) -> str:
+    """The counting kernel tier of a count(kernel=kernel): "avx512", "avx2", "neon" or "scalar".
 
-    The fastest the CPU has unless NQUEENS_KERNEL (set before the first call) names another;
-    ValueError when it names an unknown tier or one the CPU lacks.
+    For None the fastest the CPU has unless NQUEENS_KERNEL (set before the first call) names
+    another; for "auto" the fastest; a tier's name gives itself. ValueError for an unknown tier
+    or one the CPU lacks, as count raises it.
     """
-    return _core.kernel_tier()
+    return _core.kernel_tier(kernel)
 
 
 __all__ = [

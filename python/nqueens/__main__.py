@@ -1,7 +1,8 @@
 """python -m nqueens: the `nqueens` command's count, list, verify, find and complete through the
 package, with the command's output and exit codes.
 
-    python -m nqueens count 12 [-j 2] [--method auto|backtrack|join] [--json]
+    python -m nqueens count 12 [-j 2] [--method auto|backtrack|join] [--kernel TIER]
+                               [--table-memory MIB] [--json]
     python -m nqueens count 8 --queens 5 | --table [--json]
     python -m nqueens list 8 [--unique] [--format perm|board|json|algebraic] [--limit K]
     python -m nqueens verify "1 5 8 6 3 7 2 4" "a1 c2 b3" [--json] [-q]   (no placement: stdin)
@@ -60,6 +61,10 @@ def _count(a: argparse.Namespace) -> int:
             raise UsageError("--table counts every K = 0..N; give --queens K or --table, not both")
         if a.method != "auto":
             raise UsageError(f"{what} has no --method")
+        if a.kernel is not None:
+            raise UsageError(f"{what} has no --kernel")
+        if a.table_memory is not None:
+            raise UsageError(f"{what} has no --table-memory (the join's tables)")
         start = time.perf_counter()
         if a.table:
             rows = nqueens.table(_number(a.n), threads=a.threads)
@@ -81,13 +86,16 @@ def _count(a: argparse.Namespace) -> int:
             _write(f"n: {k.n}\nqueens: {k.k}\ntotal: {k.total}\nunique: {k.unique}\n"
                    f"seconds: {seconds:.3f}\n")
         return 0
-    r = nqueens.count(_number(a.n), threads=a.threads, method=a.method)
+    kernel = _kernel(a.kernel)  # bad input before any work
+    memory = _table_memory(a.table_memory)
+    r = nqueens.count(_number(a.n), threads=a.threads, method=a.method, kernel=kernel,
+                      table_memory=memory)
     c = r.classes
     if a.json:
         _write(_json({"n": r.n, "total": r.total, "unique": r.unique,
                       "classes": {"8": c[8], "4": c[4], "2": c[2], "1": c[1]},
                       "seconds": r.seconds, "threads": r.threads, "jobs": r.jobs,
-                      "kernel": nqueens.kernel_tier(), "method": r.method,
+                      "kernel": kernel, "method": r.method,
                       "class_split_checked": True}))
         return 0
     size1 = f", {c[1]} of 1" if c[1] else ""
@@ -97,6 +105,35 @@ def _count(a: argparse.Namespace) -> int:
            f"({'OEIS A032522, A033148' if r.n <= 28 else 'counted'})\n"
            f"seconds: {r.seconds:.3f} ({r.threads} threads, {r.jobs} jobs, {r.method} method)\n")
     return 0
+
+
+def _kernel(name: Optional[str]) -> str:
+    """--kernel NAME as the tier it names (no name: kernel_tier()), with the command's message
+    for a bad one."""
+    try:
+        return nqueens.kernel_tier(name)
+    except ValueError as e:
+        if name is None:  # NQUEENS_KERNEL names no tier of this CPU
+            raise
+        text = str(e)
+        raise UsageError("--kernel: " + (text[len("kernel: "):] if text.startswith("kernel: ")
+                                         else text)) from None
+
+
+_MAX_TABLE_MEMORY_MIB = 1 << 30
+
+
+def _table_memory(text: Optional[str]) -> Optional[int]:
+    """--table-memory MIB as bytes (None when not given), checked as the command checks it."""
+    if text is None:
+        return None
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise UsageError("--table-memory must be a whole number (decimal digits only), "
+                         f"got '{text}'")
+    if not 0 <= int(text) <= _MAX_TABLE_MEMORY_MIB:
+        raise UsageError(f"--table-memory must be between 0 and {_MAX_TABLE_MEMORY_MIB}, "
+                         f"got '{text}'")
+    return int(text) << 20
 
 
 def _json(fields: Dict[str, Any]) -> str:
@@ -343,6 +380,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("n", metavar="N")
     c.add_argument("-j", "--threads", type=_number, default=0, help="worker threads (0: all cores)")
     c.add_argument("--method", choices=["auto", "backtrack", "join"], default="auto")
+    c.add_argument("--kernel", metavar="TIER",
+                   help="counting kernel tier: auto (the fastest), avx512, avx2, neon or scalar")
+    c.add_argument("--table-memory", metavar="MIB",
+                   help="MiB the join's tables may take (default 4096); with less the join "
+                        "searches each half instead and --method auto may take the backtracker")
     c.add_argument("--json", action="store_true", help="one JSON object instead of text")
     c.add_argument("--queens", metavar="K", help="count placements of K queens (N <= 20)")
     c.add_argument("--table", action="store_true", help="k queens: every K = 0..N")

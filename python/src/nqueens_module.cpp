@@ -137,16 +137,24 @@ std::optional<nqueens::KernelTier> kernel_arg(py::handle value) {
   }
 }
 
+// table_memory=None: the library's default (kDefaultTableMemory); else the bytes the join's
+// tables may take, a whole number 0 .. 2^64-1.
+std::size_t table_memory_arg(py::handle value) {
+  if (value.is_none()) return nqueens::kDefaultTableMemory;
+  return static_cast<std::size_t>(uint64_arg(value, "table_memory"));
+}
+
 // The counts as (n, total, unique, classes, method, threads, jobs, seconds); nqueens.count
 // makes its CountResult of them.
 py::tuple count(py::object n_arg, py::object threads_obj, py::object method_obj,
-                py::object kernel_obj) {
+                py::object kernel_obj, py::object table_memory_obj) {
   nqueens::RunOptions o;
   o.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCountN, "N"));
   o.threads = threads_arg(threads_obj);
   if (o.threads == 0) o.threads = nqueens::hardware_threads();
   o.method = method_arg(method_obj);
   o.kernel = kernel_arg(kernel_obj);
+  o.table_memory = table_memory_arg(table_memory_obj);
   // run_count, as `nqueens count` does: the same job list and threads, and a stop flag that
   // it checks after every job.
   const nqueens::RunResult r = run_interruptible([o](const std::atomic<bool>& stop) {
@@ -644,7 +652,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_K_QUEENS_N") = nqueens::kMaxKQueensN;
 
   m.def("count", &count, py::arg("n"), py::arg("threads"), py::arg("method"), py::arg("kernel"),
-        "count(n, threads, method, kernel)\n--\n\n"
+        py::arg("table_memory"),
+        "count(n, threads, method, kernel, table_memory)\n--\n\n"
         "nqueens.count's work: (n, total, unique, classes, method, threads, jobs, seconds).");
 
   g_iterator_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&g_iterator_spec));
@@ -691,8 +700,13 @@ PYBIND11_MODULE(_core, m) {
         "svg(p, cell, coordinates, mark_attacks)\n--\n\nnqueens.svg.");
   m.def(
       "kernel_tier",
-      [] { return std::string(nqueens::kernel_tier_name(nqueens::default_kernel_tier())); },
-      "kernel_tier()\n--\n\nnqueens.kernel_tier: the tier a count with kernel=None uses.");
+      [](py::object kernel) {
+        const std::optional<nqueens::KernelTier> tier = kernel_arg(kernel);
+        return std::string(
+            nqueens::kernel_tier_name(tier ? *tier : nqueens::default_kernel_tier()));
+      },
+      py::arg("kernel"),
+      "kernel_tier(kernel)\n--\n\nnqueens.kernel_tier: the tier a count with this kernel uses.");
 
   define_sudoku(m);
 }

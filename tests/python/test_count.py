@@ -43,6 +43,31 @@ def test_count_takes_the_kernel_tier_as_an_option(method):
         nqueens.count(8, kernel=absent)
 
 
+def test_count_takes_the_table_memory_as_an_option():
+    # No memory for the join's tables (0 bytes, or one byte short of N = 14's): each half is
+    # searched instead, with the same counts; the default and an ample limit use the tables.
+    small = [0, 1, 1 << 20]
+    for memory in small + [None, 1 << 40]:
+        r = nqueens.count(14, threads=2, method="join", table_memory=memory)
+        assert (r.total, r.unique, r.method) == (365596, 45752, "join")
+    assert nqueens.count(11, table_memory=0).total == 2680  # auto: whichever it takes
+    for bad in (-1, -(1 << 70), 1 << 64):
+        with pytest.raises(ValueError, match="table_memory must be between 0 and "
+                                             "18446744073709551615"):
+            nqueens.count(8, table_memory=bad)
+    for wrong in ("4096", 1.5, True):
+        with pytest.raises(TypeError, match="table_memory"):
+            nqueens.count(8, table_memory=wrong)
+
+
+def test_kernel_tier_names_the_tier_a_count_uses():
+    assert nqueens.kernel_tier(None) == nqueens.kernel_tier()
+    assert nqueens.kernel_tier("scalar") == "scalar"
+    assert nqueens.kernel_tier("auto") in ("avx512", "avx2", "neon", "scalar")
+    with pytest.raises(ValueError, match="kernel: unknown kernel tier 'sse9'"):
+        nqueens.kernel_tier("sse9")
+
+
 def test_count_uses_requested_threads():
     assert nqueens.count(10, threads=2).threads == 2
     assert nqueens.count(10).threads >= 1  # 0: every core

@@ -12,7 +12,7 @@ import nqueens.__main__
 from nqueens import _core, sudoku
 
 SIGNATURES = {
-    nqueens.count: "(n, threads=0, method='auto', kernel=None)",
+    nqueens.count: "(n, threads=0, method='auto', kernel=None, table_memory=None)",
     nqueens.solutions: "(n, unique=False)",
     nqueens.solutions_array: "(n, unique=False)",
     nqueens.solution: "(n, index, unique=False)",
@@ -24,7 +24,7 @@ SIGNATURES = {
     nqueens.table: "(n, threads=0)",
     nqueens.to_string: "(p, format='perm')",
     nqueens.svg: "(p, cell=0, coordinates=True, mark_attacks=True)",
-    nqueens.kernel_tier: "()",
+    nqueens.kernel_tier: "(kernel=None)",
     sudoku.solve: "(puzzle, *, size=None)",
     sudoku.count: "(puzzle, limit=2, *, size=None)",
     sudoku.solve_all: "(puzzles, threads=0, *, size=None)",

@@ -48,6 +48,14 @@ SAME_AS_THE_COMMAND_LINE = [
     ["complete", "8", "--fixed", "a1,b2"],
     ["complete", "8", "--limit", "2"],
     ["count", "8", "--queens", "3", "--method", "join"],
+    ["count", "11", "-j", "1", "--kernel", "scalar", "--json"],
+    ["count", "10", "--kernel", "auto", "--json"],
+    ["count", "12", "-j", "2", "--method", "join", "--table-memory", "0", "--json"],
+    ["count", "10", "--table-memory", "4096"],
+    ["count", "10", "--kernel", "sse9"],
+    ["count", "10", "--table-memory", "-1"],
+    ["count", "8", "--queens", "3", "--kernel", "scalar"],
+    ["count", "8", "--table", "--table-memory", "5"],
 ]
 
 
@@ -88,6 +96,18 @@ def test_stdin_and_board_diagrams():
         (["count", "8", "--table", "--queens", "2"],
          "nqueens: --table counts every K = 0..N; give --queens K or --table, not both"),
         (["count"], "nqueens: the following arguments are required: N"),
+        (["count", "10", "--kernel", "sse9"],
+         "nqueens: --kernel: unknown kernel tier 'sse9' (choose auto, avx512, avx2, neon or "
+         "scalar)"),
+        (["count", "10", "--table-memory", "-1"],
+         "nqueens: --table-memory must be between 0 and 1073741824, got '-1'"),
+        (["count", "10", "--table-memory", "lots"],
+         "nqueens: --table-memory must be a whole number (decimal digits only), got 'lots'"),
+        (["count", "10", "--table-memory", "1073741825"],
+         "nqueens: --table-memory must be between 0 and 1073741824, got '1073741825'"),
+        (["count", "8", "--queens", "3", "--kernel", "scalar"], "nqueens: --queens has no --kernel"),
+        (["count", "8", "--table", "--table-memory", "5"],
+         "nqueens: --table has no --table-memory (the join's tables)"),
         (["list", "8", "--limit", "-1"],
          "nqueens: --limit must be between 0 and 9223372036854775807, got '-1'"),
         (["list", "8", "--limit", "x"],
