@@ -3,9 +3,12 @@
 // identity.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -13,7 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/isa.hpp"
 #include "kernels/join/join.hpp"
+#include "kernels/join/join_tiers.hpp"
 #include "nqueens/checkpoint.hpp"
 #include "nqueens/count.hpp"
 #include "nqueens/enumerate.hpp"
@@ -146,8 +151,9 @@ TEST(JoinKernel, TabledAndSearchedHalvesAgreeOnEveryGroup) {
     }
 }
 
-// The join's loops follow the kernel tier passed (AVX2 for avx2 and avx512, 64-bit code for
-// scalar): every tier this machine runs gives every group the scalar count, tabled and searched.
+// The join's loops follow the kernel tier passed (AVX-512 for avx512, AVX2 for avx2, 64-bit
+// code for scalar): every tier this machine runs gives every group the scalar count, tabled and
+// searched.
 // At N = 16 (every 23rd group) a group averages about 1,200 bottom halves, so most groups' bit
 // sets span several of the top side's blocks (1,024 bottoms each), and with diagonal weights
 // the weight-2 list starts a block of its own. At N = 18 (every 4001st group) the inner
@@ -208,6 +214,52 @@ TEST(JoinKernel, EveryTierTransposesBitMatrices) {
         for (int j = 0; j < 64; ++j)
           ASSERT_EQ(t[x] >> j & 1, a[j] >> x & 1)
               << nq::kernel_tier_name(tier) << " round " << round << " bit " << j << " of " << x;
+    }
+  }
+}
+
+// Every form of the join this CPU executes (join_tiers.hpp), also those no kernel tier runs
+// here (the plain 64-bit one on a CPU with POPCNT), gives every group of N = 13 and 14 the
+// plain form's count, tabled and searched, and transposes as the plain form does.
+TEST(JoinKernel, EveryFormThisCpuRunsAgreesWithThePlainOne) {
+  namespace join = nq::kernels::join;
+  std::vector<std::pair<const char*, const join::JoinTier*>> forms;
+#if defined(__x86_64__)
+  if (nq::base::isa::sse4()) forms.emplace_back("popcnt", &join::kJoinPopcnt);
+  if (nq::base::isa::avx2()) forms.emplace_back("avx2", &join::kJoinAvx2);
+  if (nq::base::isa::avx512_popcnt()) forms.emplace_back("avx512", &join::kJoinAvx512);
+#endif
+  const join::JoinTier& plain = join::kJoinScalar;
+  for (const auto weights : kBothWeights)
+    for (const auto& [n, middle] : {std::pair{14, -1}, std::pair{13, 6}}) {
+      const std::uint32_t mask = (std::uint32_t{1} << n) - 1;
+      std::uint64_t sum = 0;
+      for (std::uint32_t top = 0; top <= mask; ++top) {
+        if (std::popcount(top) != n / 2 || (middle >= 0 && (top >> middle & 1u))) continue;
+        const std::uint64_t want = plain.tabled(n, top, middle, weights);
+        ASSERT_EQ(plain.searched(n, top, middle, weights), want) << n << " " << top;
+        sum += want;
+        for (const auto& [form, tier] : forms) {
+          ASSERT_EQ(tier->tabled(n, top, middle, weights), want)
+              << form << " N=" << n << " " << top;
+          ASSERT_EQ(tier->searched(n, top, middle, weights), want)
+              << form << " N=" << n << " " << top;
+        }
+      }
+      EXPECT_GT(sum, 0u) << name(weights) << " N=" << n;
+    }
+  std::mt19937_64 random(7);
+  for (int round = 0; round < 16; ++round) {
+    std::uint64_t a[64];
+    for (auto& w : a) w = random();
+    std::uint64_t want[64];
+    std::copy(std::begin(a), std::end(a), std::begin(want));
+    plain.transpose(want);
+    for (const auto& [form, tier] : forms) {
+      std::uint64_t t[64];
+      std::copy(std::begin(a), std::end(a), std::begin(t));
+      tier->transpose(t);
+      for (int x = 0; x < 64; ++x) ASSERT_EQ(t[x], want[x]) << form << " word " << x;
     }
   }
 }

@@ -62,25 +62,40 @@
 #include <stdexcept>
 #include <string>
 
-#include "bit_sets.hpp"
+#include "base/isa.hpp"
 #include "common.hpp"
-#include "searched.hpp"
-#include "tabled.hpp"
+#include "join_tiers.hpp"
 
 namespace nqueens::kernels {
 
+namespace join {
+
+// The count's kernel tier decides as for the backtracker; each vector form only where this CPU
+// executes it.
+const JoinTier& join_tier([[maybe_unused]] KernelTier tier) {
+#if defined(__x86_64__)
+  if (tier == KernelTier::avx512 && base::isa::avx512_popcnt()) return kJoinAvx512;
+  if ((tier == KernelTier::avx512 || tier == KernelTier::avx2) && base::isa::avx2())
+    return kJoinAvx2;
+  if (base::isa::sse4()) return kJoinPopcnt;
+#endif
+  return kJoinScalar;
+}
+
+}  // namespace join
+
 void transpose_bit_matrix(std::uint64_t (&a)[64], KernelTier tier) {
-  join::transpose_bits_with(join::join_loops(tier), a);
+  join::join_tier(tier).transpose(a);
 }
 
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
                                JoinHalves halves, KernelTier tier) {
   if (halves == JoinHalves::searched)
-    return join::count_join_group_searched(n, top_columns, middle, weights, tier);
+    return join::join_tier(tier).searched(n, top_columns, middle, weights);
   if (!join_has_tables(n))
     throw std::invalid_argument("the join has no tables for N = " + std::to_string(n));
   if (!join::names_a_group(n, top_columns, middle)) return 0;
-  return join::count_join_group_tabled(n, top_columns, middle, weights, tier);
+  return join::join_tier(tier).tabled(n, top_columns, middle, weights);
 }
 
 }  // namespace nqueens::kernels

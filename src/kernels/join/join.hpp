@@ -67,7 +67,8 @@ enum class JoinHalves {
 // holds its queen in column `middle` (ignored, pass -1, for even N), each counted with its
 // weight. Zero when the columns are not floor(N/2) of them or overlap `middle`. Throws
 // std::invalid_argument when `halves` is tabled and N has no tables. The bit-set loops are
-// those of kernel tier `tier` (AVX2 from the avx2 tier up, else 64-bit words).
+// those of kernel tier `tier` (join_tiers.hpp: AVX-512 in the avx512 tier where the CPU has
+// VPOPCNTDQ, AVX2 from the avx2 tier up, else 64-bit words).
 // Allocation-free after a thread's first call.
 std::uint64_t count_join_group(int n, std::uint32_t top_columns, int middle, JoinWeights weights,
                                JoinHalves halves, KernelTier tier = default_kernel_tier());

@@ -1,13 +1,8 @@
-// The tabled join (tabled.hpp; join.cpp describes the method).
-#include "tabled.hpp"
-
-#include <algorithm>
-#include <bit>
-#include <cstddef>
-#include <cstdint>
-#include <iterator>
-#include <utility>
-#include <vector>
+// The tabled join (internal to src/kernels/join; join.cpp describes the method): a group's
+// count from the tables of partial halves (tables.hpp), for 4 <= N <= kMaxTableJoinN, as a
+// template over a loops policy (bit_sets.hpp) that each join tier file instantiates
+// (join_tiers.hpp).
+#pragma once
 
 #include "bit_sets.hpp"
 #include "tables.hpp"
@@ -48,8 +43,9 @@ struct MiddleQueen {
 // Step 1, the bottom side: the top halves of the bottom columns, turned upside down, paired from
 // the tables into b.bottom[0] (no anti-diagonal queen) and b.bottom[1] (one, weight 2);
 // size[list] says how many each holds.
-void list_bottoms(const HalfTables& t, Row bottom_columns, const MiddleQueen& queen, Loops loops,
-                  JoinBuffers& b, std::size_t (&size)[2]) {
+template <typename Loops>
+void list_bottoms(const HalfTables& t, Row bottom_columns, const MiddleQueen& queen, JoinBuffers& b,
+                  std::size_t (&size)[2]) {
   const int half = t.half, a = t.outer_rows;
   const Row mask = column_mask(t.n);
   const bool even = t.n % 2 == 0;
@@ -84,8 +80,8 @@ void list_bottoms(const HalfTables& t, Row bottom_columns, const MiddleQueen& qu
         if (out.size() < size[list] + (to - from) + 64)
           out.resize(2 * (size[list] + to - from) + 64);
         size[list] =
-            pair_bottoms(loops, o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
-                         to - from, half, mask, even, out.data(), size[list]);
+            Loops::pair_bottoms(o->u, o->v, b.inner_u.data() + from, b.inner_v.data() + from,
+                                to - from, half, mask, even, out.data(), size[list]);
       }
     }
   });
@@ -115,16 +111,16 @@ void make_square_sets(int n, int half, Row top_columns, const std::uint8_t (&ran
 
 // Step 3, the top side as a program over the slots (BlockProgram), one split of the group's
 // columns at a time; run_program then runs it block by block.
+template <typename Loops>
 class ProgramWriter {
  public:
-  ProgramWriter(const HalfTables& t, Row top_columns, const MiddleQueen& queen, Loops loops,
-                JoinBuffers& b, const std::uint8_t (&rank)[32], std::size_t blocks, std::size_t cap)
+  ProgramWriter(const HalfTables& t, Row top_columns, const MiddleQueen& queen, JoinBuffers& b,
+                const std::uint8_t (&rank)[32], std::size_t blocks, std::size_t cap)
       : t_(t),
         n_(t.n),
         half_(t.half),
         top_columns_(top_columns),
         queen_(queen),
-        loops_(loops),
         b_(b),
         prog_(b.program),
         sets_(b.program.sets.data()),
@@ -174,8 +170,8 @@ class ProgramWriter {
     if (inners == 0 || outers == 0) return;
     FitMask any{0, 0};
     for (std::size_t x = 0; x < inners; ++x) {
-      const FitMask f = fitting_mask(loops_, b_.outer_u.data(), b_.outer_v.data(), outers,
-                                     b_.inner_u[x], b_.inner_v[x]);
+      const FitMask f = Loops::fitting_mask(b_.outer_u.data(), b_.outer_v.data(), outers,
+                                            b_.inner_u[x], b_.inner_v[x]);
       b_.inner_fit[x] = f;
       any[0] |= f[0];
       any[1] |= f[1];
@@ -315,7 +311,6 @@ class ProgramWriter {
   const int n_, half_;
   const Row top_columns_;
   const MiddleQueen& queen_;
-  const Loops loops_;
   JoinBuffers& b_;
   BlockProgram& prog_;
   SetBlock* const sets_;
@@ -326,10 +321,9 @@ class ProgramWriter {
   Side outer_{}, inner_{};
 };
 
-}  // namespace
-
-std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWeights weights,
-                                      KernelTier tier) {
+// The group's count (JoinTier::tabled).
+template <typename Loops>
+std::uint64_t count_tabled(int n, Row top_columns, int middle, JoinWeights weights) {
   const HalfTables& t = half_tables(n, weights);
   const int half = t.half;
   const Row middle_bit = middle >= 0 ? Row{1} << middle : 0;
@@ -338,12 +332,11 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   MiddleQueen queen;
   if (middle >= 0) queen = {std::uint64_t{1} << middle, std::uint64_t{1} << (middle + half)};
   JoinBuffers& b = join_buffers();
-  const Loops loops = join_loops(tier);
 
   std::size_t size[2] = {0, 0};
-  list_bottoms(t, bottom_columns, queen, loops, b, size);
+  list_bottoms<Loops>(t, bottom_columns, queen, b, size);
   if (size[0] + size[1] == 0) return 0;
-  const std::size_t words0 = make_bit_sets(loops, b, size, kBlockWords), words = b.ones.size();
+  const std::size_t words0 = make_bit_sets<Loops>(b, size, kBlockWords), words = b.ones.size();
   const std::size_t blocks = words / kBlockWords, blocks0 = words0 / kBlockWords;
   // The slots: 0 every bottom, then the square sets, then the two-row sets as first used.
   // The bottoms that a queen d rows above the cut in column c leaves free are the AND of its
@@ -371,10 +364,12 @@ std::uint64_t count_join_group_tabled(int n, Row top_columns, int middle, JoinWe
   for (Row c = top_columns; c != 0; c &= c - 1) rank[std::countr_zero(c)] = ranked++;
   make_square_sets(n, half, top_columns, rank, b, prog.sets.data(), blocks, cap);
 
-  ProgramWriter writer(t, top_columns, queen, loops, b, rank, blocks, cap);
+  ProgramWriter<Loops> writer(t, top_columns, queen, b, rank, blocks, cap);
   for_each_split(top_columns, inner_rows, t.inner, t.outer,
                  [&](Row inner_columns) { writer.add_split(inner_columns); });
-  return run_program(loops, prog, cap, blocks, blocks0);
+  return Loops::run_program(prog, cap, blocks, blocks0);
 }
+
+}  // namespace
 
 }  // namespace nqueens::kernels::join

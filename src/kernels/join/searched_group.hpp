@@ -1,10 +1,7 @@
-// The searched join (searched.hpp; join.cpp describes the method).
-#include "searched.hpp"
-
-#include <bit>
-#include <cstddef>
-#include <cstdint>
-#include <vector>
+// The searched join (internal to src/kernels/join; join.cpp describes the method): a group's
+// count with each half searched row by row, for any N, as a template over a loops policy
+// (bit_sets.hpp) that each join tier file instantiates (join_tiers.hpp).
+#pragma once
 
 #include "bit_sets.hpp"
 #include "common.hpp"
@@ -83,12 +80,12 @@ void collect_bottom_patterns(int n, int half, Row cols, const Row* forbid, bool 
 // empty cuts the search back to its step.
 // The bottoms of weight 1 take words [0, words0) of every set, those of weight 2 the rest; a
 // top half with an anti-diagonal queen counts double.
-std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal, JoinBuffers& b,
-                       KernelTier tier) {
+template <typename Loops>
+std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagonal,
+                       JoinBuffers& b) {
   const Row mask = column_mask(n);
-  const Loops loops = join_loops(tier);
   const std::size_t size[2] = {b.bottom[0].size(), b.bottom[1].size()};
-  const std::size_t words0 = make_bit_sets(loops, b, size), words = b.ones.size();
+  const std::size_t words0 = make_bit_sets<Loops>(b, size), words = b.ones.size();
   b.live.resize(static_cast<std::size_t>(half) * words);
 
   // The two "misses" sets of the queen placed at step k in column c.
@@ -134,7 +131,7 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
     for (; valid < half - 1; ++valid) {
       const std::uint64_t* in = valid == 0 ? b.ones.data() : &b.live[(valid - 1) * words];
       const std::uint64_t *x = back(valid, column[valid]), *y = fwd(valid, column[valid]);
-      if (and_sets<3>(loops, &b.live[valid * words], {in, x, y}, words) == 0) {
+      if (Loops::template and_sets<3>(&b.live[valid * words], {in, x, y}, words) == 0) {
         empty = valid;
         break;
       }
@@ -147,20 +144,19 @@ std::uint64_t join_top(int n, int half, Row cols, const Row* forbid, bool diagon
     const std::uint64_t* in = half == 1 ? b.ones.data() : &b.live[(half - 2) * words];
     const std::uint64_t *x = back(half - 1, column[half - 1]), *y = fwd(half - 1, column[half - 1]);
     std::uint64_t* last = &b.live[static_cast<std::size_t>(half - 1) * words];
-    and_sets<3>(loops, last, {in, x, y}, words);
+    Loops::template and_sets<3>(last, {in, x, y}, words);
     const std::uint64_t fit =
-        count_and(loops, last, b.ones.data(), words0) +
-        2 * count_and(loops, last + words0, b.ones.data() + words0, words - words0);
+        Loops::count_and(last, b.ones.data(), words0) +
+        2 * Loops::count_and(last + words0, b.ones.data() + words0, words - words0);
     bool anti = false;
     for (int step = 0; step < half && diagonal; ++step) anti |= column[step] == n - half + step;
     total += fit << (anti ? 1 : 0);
   }
 }
 
-}  // namespace
-
-std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int middle,
-                                        JoinWeights weights, KernelTier tier) {
+// The group's count (JoinTier::searched).
+template <typename Loops>
+std::uint64_t count_searched(int n, Row top_columns, int middle, JoinWeights weights) {
   if (!names_a_group(n, top_columns, middle)) return 0;
   const int half = n / 2;
   const Row mask = column_mask(n);
@@ -173,7 +169,9 @@ std::uint64_t count_join_group_searched(int n, std::uint32_t top_columns, int mi
   collect_bottom_patterns(n, half, bottom_columns, forbid, diagonal, b.bottom);
   if (b.bottom[0].empty() && b.bottom[1].empty()) return 0;
   if (half == 0) return b.bottom[0].size();
-  return join_top(n, half, top_columns, forbid, diagonal, b, tier);
+  return join_top<Loops>(n, half, top_columns, forbid, diagonal, b);
 }
+
+}  // namespace
 
 }  // namespace nqueens::kernels::join
