@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/solve.hpp"
 
 namespace sudoku {
 
@@ -30,13 +31,16 @@ struct PuzzleEntry {
 
 class PuzzleReader {
  public:
-  PuzzleReader(std::istream& in, int box = 3) : in_(in), box_(box) {}
+  // `tier`: the 9x9 solver tier whose digit words check each 9x9 line (givens_repeat9).
+  PuzzleReader(std::istream& in, int box = 3, SolverTier tier = default_solver_tier())
+      : in_(in), box_(box), tier_(tier) {}
   // Reads the next puzzle or malformed entry; false at the end of the input.
   bool next(PuzzleEntry& entry);
 
  private:
   std::istream& in_;
   int box_;
+  SolverTier tier_;
   std::size_t line_no_ = 0;
   bool seen_data_ = false;
   std::string pending_;  // a line that ended a short grid, read again next

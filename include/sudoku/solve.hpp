@@ -18,12 +18,42 @@ struct SolveResult {
   bool unique() const { return solutions == 1; }
 };
 
+// Solver tiers: the 9x9 solver is compiled once per instruction set, and each solve runs the
+// tier its caller names or, by default, the fastest this CPU executes, so a portable build runs
+// vector code where the CPU has it. Fastest first: avx512 (x86-64 with AVX-512 F, BW, VL and
+// VPOPCNTDQ), avx2 (x86-64 with AVX2, BMI1, BMI2 and POPCNT), sse4 (x86-64 with SSE4.2 and
+// POPCNT), scalar (any CPU). Every tier finds the same solutions with the same guesses; only the
+// speed differs. A tier is an argument of each solve (`sudoku solve --kernel NAME`), whose
+// default is default_solver_tier().
+//
+//   sudoku::solve(puzzle, 2, sudoku::parse_solver_tier("avx2"));
+//   sudoku::solver_tier_name(sudoku::default_solver_tier());   // "avx512" on such a CPU
+enum class SolverTier { avx512, avx2, sse4, scalar };
+
+// "avx512", "avx2", "sse4", "scalar".
+std::string_view solver_tier_name(SolverTier tier);
+
+// The tiers this build has and this CPU executes, fastest first (scalar always).
+std::vector<SolverTier> available_solver_tiers();
+
+// The tier `name` stands for: a tier name, or "auto" for the fastest available. Throws
+// std::invalid_argument with a one-line message for an unknown name or an unavailable tier.
+SolverTier parse_solver_tier(std::string_view name);
+
+// The tier of a solve that names none: the environment variable SUDOKU_KERNEL (a tier name or
+// "auto"), else the fastest available. Throws std::invalid_argument with a one-line message
+// when SUDOKU_KERNEL names an unknown tier or one that is not available here.
+SolverTier default_solver_tier();
+
 // Searches for up to `limit` solutions (limit 2 = solve and check uniqueness).
-// Givens that break a rule give zero solutions.
-SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2);
+// Givens that break a rule give zero solutions. 9x9 puzzles run the 9x9 solver's tier `tier`;
+// a tier this CPU lacks throws std::invalid_argument, as parse_solver_tier does.
+SolveResult solve(const Grid& puzzle, std::uint64_t limit = 2,
+                  SolverTier tier = default_solver_tier());
 
 // Number of solutions, stopping at `limit`.
-std::uint64_t count_solutions(const Grid& puzzle, std::uint64_t limit = 2);
+std::uint64_t count_solutions(const Grid& puzzle, std::uint64_t limit = 2,
+                              SolverTier tier = default_solver_tier());
 
 // Calls `on_solution` for each solution until it returns false or there are no more.
 // Returns how many were reported.
@@ -35,38 +65,15 @@ std::uint64_t enumerate_solutions(const Grid& puzzle,
 // `solution` when it is not null. Adds the number of guesses to `*guesses` when not null.
 // Returns the number of solutions found, at most `limit`.
 std::uint64_t solve9(const std::uint8_t* cells, std::uint64_t limit, std::uint8_t* solution,
-                     std::uint64_t* guesses);
+                     std::uint64_t* guesses, SolverTier tier = default_solver_tier());
 
 // True when a 9x9 grid (`cells`: 81 values 0..9, row-major) has a digit twice in a row,
 // column or box: what the readers check of every puzzle line, from the solver's own digit
 // words (one byte compare per digit and 32 cells with AVX2). Values over 9 give false.
-bool givens_repeat9(const std::uint8_t* cells);
+bool givens_repeat9(const std::uint8_t* cells, SolverTier tier = default_solver_tier());
 
 // The general solver (any size, also 9x9): bitmask candidates, naked and hidden singles,
 // fewest-candidates branching. Exposed so tools can compare against it.
 SolveResult solve_general(const Grid& puzzle, std::uint64_t limit = 2);
-
-// Solver tiers: the 9x9 solver is compiled once per instruction set and the fastest one this
-// CPU executes is chosen at run time, so a portable build runs vector code where the CPU has
-// it. Fastest first: "avx512" (x86-64 with AVX-512 F, BW, VL and VPOPCNTDQ), "avx2" (x86-64
-// with AVX2, BMI1, BMI2 and POPCNT), "sse4" (x86-64 with SSE4.2 and POPCNT), "scalar" (any
-// CPU). Every tier finds the same solutions with the same guesses; only the speed differs.
-//
-//   sudoku::select_solver_tier("avx2");   // or SUDOKU_KERNEL=avx2 in the environment
-//   sudoku::solver_tier();                // "avx2"
-
-// The tiers this build has and this CPU executes, fastest first ("scalar" always).
-std::vector<std::string_view> available_solver_tiers();
-
-// The tier solving now: the last select_solver_tier(), else the environment variable
-// SUDOKU_KERNEL (a tier name or "auto"), else the fastest available. Throws
-// std::invalid_argument with a one-line message when SUDOKU_KERNEL names an unknown tier or
-// one that is not available here (then so does every 9x9 solve).
-std::string_view solver_tier();
-
-// Makes every later 9x9 solve in this process use `name` (a tier name, or "auto" for the
-// fastest); returns the tier chosen. Throws std::invalid_argument with a one-line message for
-// an unknown name or an unavailable tier. Not meant to be called while solves run.
-std::string_view select_solver_tier(std::string_view name);
 
 }  // namespace sudoku

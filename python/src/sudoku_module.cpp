@@ -262,7 +262,8 @@ void define_sudoku(py::module_& m) {
         "sudoku_generate(size, difficulty, symmetry, seed, minimal, attempts)\n--\n\n"
         "nqueens.sudoku.generate's work: (puzzle or None, seed).");
   m.def(
-      "sudoku_solver_tier", [] { return std::string(sudoku::solver_tier()); },
+      "sudoku_solver_tier",
+      [] { return std::string(sudoku::solver_tier_name(sudoku::default_solver_tier())); },
       "sudoku_solver_tier()\n--\n\nnqueens.sudoku.solver_tier: the 9x9 solver's tier in use.");
   m.def("sudoku_rate", &rate, py::arg("puzzle"), py::arg("size"),
         "sudoku_rate(puzzle, size)\n--\n\n"

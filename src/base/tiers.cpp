@@ -55,19 +55,8 @@ std::size_t TierChoice::from_environment() const {
       value == nullptr || *value == '\0'
           ? set_.best()
           : set_.parse(value, std::string(env_) + "=" + std::string(value) + ": ");
-  chosen_.store(static_cast<int>(t), std::memory_order_relaxed);
+  known_.store(static_cast<int>(t), std::memory_order_relaxed);
   return t;
-}
-
-std::size_t TierChoice::choose(std::string_view name) {
-  const std::size_t t = set_.parse(name);
-  chosen_.store(static_cast<int>(t), std::memory_order_relaxed);
-  return t;
-}
-
-void TierChoice::choose(std::size_t tier) {
-  set_.require(tier);
-  chosen_.store(static_cast<int>(tier), std::memory_order_relaxed);
 }
 
 }  // namespace nqueens::base

@@ -5,9 +5,9 @@
 //
 //   constexpr base::Tier kTiers[] = {{"avx2", base::isa::avx2}, {"scalar", base::isa::any}};
 //   constinit base::TierSet kSet(kTiers, "solver tier");
-//   constinit base::TierChoice kChoice(kSet, "SUDOKU_KERNEL");
+//   constinit base::TierChoice kDefault(kSet, "SUDOKU_KERNEL");
 //   kSet.parse("avx2");   // 0, or std::invalid_argument with one line
-//   kChoice.current();    // the last choose(), else SUDOKU_KERNEL, else the fastest available
+//   kDefault.current();   // SUDOKU_KERNEL, else the fastest available
 //
 // A tier is named by its index in the list, fastest first; the last runs on any CPU.
 #pragma once
@@ -58,10 +58,9 @@ class TierSet {
   std::string_view noun_;
 };
 
-// The tier an algorithm runs when its caller names none: the last choose(), else the environment
-// variable `env` (a tier name or "auto"; read on first use), else the fastest available. It is
-// process-wide, for callers without a per-run choice; a caller that has one (an option field)
-// passes its tier to the algorithm and leaves this alone.
+// The tier an algorithm runs when its caller names none: the environment variable `env` (a tier
+// name or "auto"; read on first use), else the fastest available. A run's own tier is one of
+// its options, passed to the algorithm; this is only that option's default.
 class TierChoice {
  public:
   constexpr TierChoice(const TierSet& set, const char* env) : set_(set), env_(env) {}
@@ -69,20 +68,16 @@ class TierChoice {
   // Throws std::invalid_argument with one line ("ENV=value: ...") when the environment variable
   // names an unknown or unavailable tier.
   std::size_t current() const {
-    const int chosen = chosen_.load(std::memory_order_relaxed);
-    return chosen >= 0 ? static_cast<std::size_t>(chosen) : from_environment();
+    const int known = known_.load(std::memory_order_relaxed);
+    return known >= 0 ? static_cast<std::size_t>(known) : from_environment();
   }
-  // Make every later current() return the tier `name` stands for (TierSet::parse), or `tier`;
-  // a refused choice changes nothing. Not meant to be called while the algorithm runs.
-  std::size_t choose(std::string_view name);
-  void choose(std::size_t tier);
 
  private:
   std::size_t from_environment() const;
 
   const TierSet& set_;
   const char* env_;
-  mutable std::atomic<int> chosen_{-1};  // -1: not chosen yet
+  mutable std::atomic<int> known_{-1};  // -1: the environment not read yet
 };
 
 }  // namespace nqueens::base

@@ -40,7 +40,7 @@ int run_serve(const ServeArgs& a) {
   // A bad NQUEENS_KERNEL or SUDOKU_KERNEL is bad usage now, not an error on every request.
   try {
     (void)nqueens::default_kernel_tier();
-    (void)sudoku::solver_tier();
+    (void)sudoku::default_solver_tier();
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

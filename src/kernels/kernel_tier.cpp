@@ -16,7 +16,7 @@ constexpr base::Tier kTiers[] = {{"avx512", base::isa::avx512},
                                  {"neon", base::isa::neon},
                                  {"scalar", base::isa::any}};
 constinit const base::TierSet kSet(kTiers, "kernel tier");
-// Only NQUEENS_KERNEL sets it (TierChoice::choose is not called): a count's own tier is an option.
+// A count's own tier is an option; this is its default.
 constinit base::TierChoice g_default(kSet, "NQUEENS_KERNEL");
 
 KernelTier tier_at(std::size_t index) {

@@ -40,7 +40,7 @@ std::optional<std::string> collect_cells(std::string_view text, int size, std::s
 // the 9x9 solver's (givens_repeat9), and the general find_conflict runs only to word an error.
 // False when the line is not of that form (the general path then reads it). On puzzles2_17_clue
 // this took reading and parsing from 27% to 14% of the CPU time of `sudoku count -j 1`.
-bool read_plain_line9(std::string_view text, PuzzleEntry& entry) {
+bool read_plain_line9(std::string_view text, PuzzleEntry& entry, SolverTier tier) {
   if (text.size() != 81) return false;
   std::uint8_t cells[81];
   std::uint32_t bad = 0;
@@ -57,7 +57,7 @@ bool read_plain_line9(std::string_view text, PuzzleEntry& entry) {
   // The solver's digit words answer whether a digit repeats in a house; a byte loop OR-ing
   // each digit into its row, column and box was a quarter of `count -j 1` on a file of
   // solved grids (0.1 us a line).
-  const bool repeated = givens_repeat9(cells);
+  const bool repeated = givens_repeat9(cells, tier);
   entry.error.clear();
   if (repeated)
     if (auto e = find_conflict(entry.grid)) entry.error = *e;
@@ -125,7 +125,7 @@ bool PuzzleReader::next(PuzzleEntry& entry) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::string_view text = line;
     if (!text.empty() && text[0] == '#') continue;
-    if (box_ == 3 && grid_rows == 0 && read_plain_line9(text, entry)) {
+    if (box_ == 3 && grid_rows == 0 && read_plain_line9(text, entry, tier_)) {
       seen_data_ = true;
       entry.line = line_no_;
       return true;

@@ -19,17 +19,17 @@ SolveResult solve_general(const Grid& puzzle, std::uint64_t limit) {
   return r;
 }
 
-SolveResult solve(const Grid& puzzle, std::uint64_t limit) {
+SolveResult solve(const Grid& puzzle, std::uint64_t limit, SolverTier tier) {
   if (puzzle.box() != 3) return solve_general(puzzle, limit);
   SolveResult r;
   r.solution = Grid(3);
-  r.solutions = solve9(puzzle.data(), limit, r.solution.data(), &r.guesses);
+  r.solutions = solve9(puzzle.data(), limit, r.solution.data(), &r.guesses, tier);
   if (r.solutions == 0) r.solution = Grid(3);
   return r;
 }
 
-std::uint64_t count_solutions(const Grid& puzzle, std::uint64_t limit) {
-  if (puzzle.box() == 3) return solve9(puzzle.data(), limit, nullptr, nullptr);
+std::uint64_t count_solutions(const Grid& puzzle, std::uint64_t limit, SolverTier tier) {
+  if (puzzle.box() == 3) return solve9(puzzle.data(), limit, nullptr, nullptr, tier);
   return solve_general(puzzle, limit).solutions;
 }
 

@@ -77,7 +77,7 @@ NUMERIC = [
 NOT_NUMERIC = {
     "nqueens": {"--checkpoint", "--job-log", "--verify-by", "--method", "--kernel", "--format", "--output",
                 "PLACEMENT", "placements", "files", "--fixed", "--blocked", "--board"},
-    "sudoku": {"--format", "file", "--difficulty", "--symmetry"},
+    "sudoku": {"--format", "file", "--difficulty", "--symmetry", "--kernel"},
     "nqueens-serve": {"--host"},
     "nqueens-mpi": {"N", "--checkpoint", "--checkpoint-seconds", "--table-memory", "--shard",
                     "--method", "--job-depth", "--job-log", "--verify-sample",

@@ -120,6 +120,24 @@ for tier in auto scalar; do
   got=$(SUDOKU_KERNEL=$tier "$BIN" count "$T/one.txt" 2>&1) || fail "SUDOKU_KERNEL=$tier: exit $?"
   [ "$got" = "unique 1" ] || fail "SUDOKU_KERNEL=$tier count: $got"
 done
+# The same names as a run's option, --kernel (solve, count, bench): a bad one is bad usage.
+for cmd in solve count bench; do
+  expect_bad 2 "$cmd" --kernel sse9 "$T/one.txt"
+  expect_error_contains "--kernel: unknown solver tier 'sse9'"
+done
+expect_bad 2 count --kernel "" "$T/one.txt"
+expect_error_contains "unknown solver tier ''"
+if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+  expect_bad 2 count --kernel avx2 "$T/one.txt"
+  expect_error_contains "not available"
+fi
+expect_bad 2 rate --kernel scalar "$T/one.txt"  # only the subcommands that run the solver
+for tier in auto scalar; do
+  got=$("$BIN" count --kernel "$tier" "$T/one.txt" 2>&1) || fail "count --kernel $tier: exit $?"
+  [ "$got" = "unique 1" ] || fail "count --kernel $tier: $got"
+  got=$("$BIN" solve --kernel "$tier" "$T/one.txt" 2>&1) || fail "solve --kernel $tier: exit $?"
+  [ "${#got}" = 81 ] || fail "solve --kernel $tier: $got"
+done
 expect_bad 2 solve "$(head -c 100000 /dev/zero | tr '\0' 'z')"
 [ "$(wc -c <"$T/err")" -lt 400 ] || fail "solve LONG-NAME: the message echoes it whole"
 

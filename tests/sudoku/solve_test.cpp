@@ -18,42 +18,45 @@ namespace {
 using testing::load;
 using testing::parse;
 
-// Every Solve9 test runs once for each solver tier this build and CPU have (selected for the
-// test, "auto" again after it), so one machine checks the AVX-512, AVX2 and scalar forms of the
-// 9x9 solver alike. The two that mostly time the teaching solver (Solve9Reference) run on the
-// default tier only.
-class Solve9 : public ::testing::TestWithParam<std::string_view> {
+// Every Solve9 test runs once for each solver tier this build and CPU have (passed to each
+// solve), so one machine checks the AVX-512, AVX2 and scalar forms of the 9x9 solver alike.
+// The two that mostly time the teaching solver (Solve9Reference) run on the default tier only.
+class Solve9 : public ::testing::TestWithParam<SolverTier> {
  protected:
-  void SetUp() override { select_solver_tier(GetParam()); }
-  void TearDown() override { select_solver_tier("auto"); }
+  static SolverTier tier() { return GetParam(); }
 };
 
 INSTANTIATE_TEST_SUITE_P(Tiers, Solve9, ::testing::ValuesIn(available_solver_tiers()),
-                         [](const ::testing::TestParamInfo<std::string_view>& tier) {
-                           return std::string(tier.param);
+                         [](const ::testing::TestParamInfo<SolverTier>& tier) {
+                           return std::string(solver_tier_name(tier.param));
                          });
 
 TEST(SolverTiers, ScalarIsAlwaysThereAndLast) {
   const auto tiers = available_solver_tiers();
   ASSERT_FALSE(tiers.empty());
-  EXPECT_EQ(tiers.back(), "scalar");
-  EXPECT_EQ(select_solver_tier("auto"), tiers.front());
-  EXPECT_EQ(solver_tier(), tiers.front());
+  EXPECT_EQ(tiers.back(), SolverTier::scalar);
+  EXPECT_EQ(parse_solver_tier("auto"), tiers.front());
+  EXPECT_EQ(solver_tier_name(SolverTier::scalar), "scalar");
 }
 
 TEST(SolverTiers, UnknownOrUnavailableNamesAreRefused) {
-  EXPECT_THROW(select_solver_tier("sse9"), std::invalid_argument);
-  EXPECT_THROW(select_solver_tier(""), std::invalid_argument);
+  EXPECT_THROW(parse_solver_tier("sse9"), std::invalid_argument);
+  EXPECT_THROW(parse_solver_tier(""), std::invalid_argument);
   const auto tiers = available_solver_tiers();
-  for (const std::string_view name : {"avx512", "avx2", "sse4", "scalar"}) {
-    const bool here = std::find(tiers.begin(), tiers.end(), name) != tiers.end();
+  for (const SolverTier tier :
+       {SolverTier::avx512, SolverTier::avx2, SolverTier::sse4, SolverTier::scalar}) {
+    const std::string_view name = solver_tier_name(tier);
+    const bool here = std::find(tiers.begin(), tiers.end(), tier) != tiers.end();
+    Grid empty(3);
     if (here) {
-      EXPECT_EQ(select_solver_tier(name), name);
+      EXPECT_EQ(parse_solver_tier(name), tier);
+      EXPECT_EQ(count_solutions(empty, 2, tier), 2u) << name;
     } else {
-      EXPECT_THROW(select_solver_tier(name), std::invalid_argument) << name;
+      EXPECT_THROW(parse_solver_tier(name), std::invalid_argument) << name;
+      // A solve on a tier this CPU lacks is refused, never run.
+      EXPECT_THROW(count_solutions(empty, 2, tier), std::invalid_argument) << name;
     }
   }
-  select_solver_tier("auto");
 }
 
 TEST_P(Solve9, Curated5000MatchesGivenSolutions) {
@@ -62,16 +65,16 @@ TEST_P(Solve9, Curated5000MatchesGivenSolutions) {
   ASSERT_EQ(puzzles.size(), 5000u);
   ASSERT_EQ(solutions.size(), 5000u);
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    SolveResult r = solve(puzzles[i], 2);
+    SolveResult r = solve(puzzles[i], 2, tier());
     ASSERT_EQ(r.solutions, 1u) << "puzzle " << i;
     ASSERT_EQ(to_line(r.solution), solutions[i]) << "puzzle " << i;
   }
 }
 
-void expect_all_unique(const std::vector<Grid>& puzzles) {
+void expect_all_unique(const std::vector<Grid>& puzzles, SolverTier tier) {
   std::uint8_t solution[81];
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    ASSERT_EQ(solve9(puzzles[i].data(), 2, solution, nullptr), 1u) << "puzzle " << i;
+    ASSERT_EQ(solve9(puzzles[i].data(), 2, solution, nullptr, tier), 1u) << "puzzle " << i;
     Grid g(3);
     std::copy(solution, solution + 81, g.data());
     ASSERT_TRUE(is_solution_of(g, puzzles[i])) << "puzzle " << i;
@@ -81,20 +84,20 @@ void expect_all_unique(const std::vector<Grid>& puzzles) {
 TEST_P(Solve9, Every17CluePuzzleSolvedValidAndUnique) {
   auto puzzles = load("puzzles2_17_clue");
   ASSERT_EQ(puzzles.size(), 49158u);
-  expect_all_unique(puzzles);
+  expect_all_unique(puzzles, tier());
 }
 
 TEST_P(Solve9, EveryMagictourPuzzleSolvedValidAndUnique) {
   auto puzzles = load("puzzles3_magictour_top1465");
   ASSERT_EQ(puzzles.size(), 1465u);
-  expect_all_unique(puzzles);
+  expect_all_unique(puzzles, tier());
 }
 
 TEST_P(Solve9, EverySergPuzzleHasMultipleSolutions) {
   auto puzzles = load("puzzles7_serg_benchmark");
   ASSERT_EQ(puzzles.size(), 10000u);
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    SolveResult r = solve(puzzles[i], 2);
+    SolveResult r = solve(puzzles[i], 2, tier());
     ASSERT_EQ(r.solutions, 2u) << "puzzle " << i;
     ASSERT_TRUE(is_solution_of(r.solution, puzzles[i])) << "puzzle " << i;
   }
@@ -105,7 +108,7 @@ TEST_P(Solve9, GeneralSolverAgreesOnSample) {
   auto clue17 = load("puzzles2_17_clue");
   for (std::size_t i = 0; i < clue17.size(); i += 97) hard.push_back(clue17[i]);
   for (const Grid& p : hard) {
-    SolveResult fast = solve(p, 2), general = solve_general(p, 2);
+    SolveResult fast = solve(p, 2, tier()), general = solve_general(p, 2);
     ASSERT_EQ(fast.solutions, general.solutions);
     ASSERT_EQ(fast.solution, general.solution);
   }
@@ -142,16 +145,16 @@ TEST(Solve9Reference, CountsAgreeWithTeachingBacktrackerOnPuzzlesWithHolesRemove
 
 TEST_P(Solve9, EmptyGridHasManySolutions) {
   Grid empty(3);
-  SolveResult r = solve(empty, 2);
+  SolveResult r = solve(empty, 2, tier());
   EXPECT_EQ(r.solutions, 2u);
   EXPECT_TRUE(is_solution_of(r.solution, empty));
-  EXPECT_EQ(count_solutions(empty, 1000), 1000u);
+  EXPECT_EQ(count_solutions(empty, 1000, tier()), 1000u);
 }
 
 TEST_P(Solve9, BrokenGivensHaveNoSolution) {
   Grid g(3);
   g[0] = g[1] = 1;  // repeated in row 1
-  EXPECT_EQ(solve(g).solutions, 0u);
+  EXPECT_EQ(solve(g, 2, tier()).solutions, 0u);
   EXPECT_EQ(solve_general(g).solutions, 0u);
   // Consistent givens but no solution: the top-left cell can only be 1, and column 1
   // already has a 1.
@@ -165,7 +168,7 @@ TEST_P(Solve9, BrokenGivensHaveNoSolution) {
       "........."
       "........."
       ".........");
-  EXPECT_EQ(solve(h).solutions, 0u);
+  EXPECT_EQ(solve(h, 2, tier()).solutions, 0u);
   EXPECT_EQ(solve_general(h).solutions, 0u);
 }
 
@@ -179,15 +182,15 @@ TEST_P(Solve9, RepeatedGivensHaveNoSolution) {
     for (const auto& pair : pairs) {
       std::uint8_t cells[81] = {};
       cells[pair[0]] = cells[pair[1]] = static_cast<std::uint8_t>(digit);
-      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u)
+      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr, tier()), 0u)
           << digit << ": " << pair[0] << " " << pair[1];
       cells[pair[1]] = static_cast<std::uint8_t>(digit % 9 + 1);  // two digits: many solutions
-      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 2u)
+      EXPECT_EQ(solve9(cells, 2, nullptr, nullptr, tier()), 2u)
           << digit << ": " << pair[0] << " " << pair[1];
     }
   std::uint8_t cells[81] = {};
   cells[40] = 10;
-  EXPECT_EQ(solve9(cells, 2, nullptr, nullptr), 0u);
+  EXPECT_EQ(solve9(cells, 2, nullptr, nullptr, tier()), 0u);
 }
 
 TEST_P(Solve9, GivensRepeatAgreesWithFindConflict) {
@@ -199,9 +202,9 @@ TEST_P(Solve9, GivensRepeatAgreesWithFindConflict) {
     for (const auto& pair : pairs) {
       Grid g(3);
       g[pair[0]] = g[pair[1]] = static_cast<std::uint8_t>(digit);
-      EXPECT_TRUE(givens_repeat9(g.data())) << digit << ": " << pair[0] << " " << pair[1];
+      EXPECT_TRUE(givens_repeat9(g.data(), tier())) << digit << ": " << pair[0] << " " << pair[1];
       g[pair[1]] = static_cast<std::uint8_t>(digit % 9 + 1);
-      EXPECT_FALSE(givens_repeat9(g.data())) << digit << ": " << pair[0] << " " << pair[1];
+      EXPECT_FALSE(givens_repeat9(g.data(), tier())) << digit << ": " << pair[0] << " " << pair[1];
     }
   std::mt19937 rng(7);
   int repeats = 0;
@@ -212,7 +215,7 @@ TEST_P(Solve9, GivensRepeatAgreesWithFindConflict) {
       g[static_cast<int>(rng() % 81)] = static_cast<std::uint8_t>(1 + rng() % 9);
     const bool repeat = find_conflict(g).has_value();
     repeats += repeat;
-    ASSERT_EQ(givens_repeat9(g.data()), repeat) << to_line(g);
+    ASSERT_EQ(givens_repeat9(g.data(), tier()), repeat) << to_line(g);
   }
   EXPECT_GT(repeats, 5000);
   EXPECT_LT(repeats, 19000);
@@ -220,7 +223,7 @@ TEST_P(Solve9, GivensRepeatAgreesWithFindConflict) {
   ASSERT_FALSE(parse_puzzle(
       "953168742862734951417952836746893125281645397395271468138529674574386219629417583", 3,
       solved));
-  EXPECT_FALSE(givens_repeat9(solved.data()));
+  EXPECT_FALSE(givens_repeat9(solved.data(), tier()));
 }
 
 // A solved grid with the four cells of a rectangle emptied: the two digits can trade
@@ -244,9 +247,9 @@ TEST_P(Solve9, EmptiedRectangleHasTwoSolutions) {
               if (j1 / 3 == j2 / 3 || solved[a] != solved[d] || solved[b] != solved[c]) continue;
               Grid p = solved;
               p[a] = p[b] = p[c] = 0;
-              ASSERT_EQ(count_solutions(p, 2), 1u) << to_line(p);
+              ASSERT_EQ(count_solutions(p, 2, tier()), 1u) << to_line(p);
               p[d] = 0;
-              ASSERT_EQ(count_solutions(p, 2), 2u) << to_line(p);
+              ASSERT_EQ(count_solutions(p, 2, tier()), 2u) << to_line(p);
               ASSERT_EQ(solve_general(p, 2).solutions, 2u) << to_line(p);
               (transposed ? column_kind : row_kind) += 1;
             }
@@ -273,8 +276,8 @@ TEST_P(Solve9, CountToTwoAgreesWithLongerCountsOnPuzzlesWithCluesRemoved) {
       const int c = static_cast<int>(rng() % 81);
       if (p[c]) p[c] = 0, ++removed;
     }
-    const std::uint64_t two = count_solutions(p, 2);
-    ASSERT_EQ(two, std::min<std::uint64_t>(count_solutions(p, 3), 2)) << to_line(p);
+    const std::uint64_t two = count_solutions(p, 2, tier());
+    ASSERT_EQ(two, std::min<std::uint64_t>(count_solutions(p, 3, tier()), 2)) << to_line(p);
     ASSERT_EQ(two, solve_general(p, 2).solutions) << to_line(p);
     multi += two == 2;
   }
@@ -287,14 +290,14 @@ TEST_P(Solve9, GuessesAreTheSameInEveryTier) {
   const auto puzzles = load("puzzles3_magictour_top1465");
   ASSERT_EQ(puzzles.size(), 1465u);
   std::uint64_t guesses = 0;
-  for (const Grid& p : puzzles) ASSERT_EQ(solve9(p.data(), 2, nullptr, &guesses), 1u);
-  EXPECT_EQ(guesses, 14286u) << "solver tier " << solver_tier();
+  for (const Grid& p : puzzles) ASSERT_EQ(solve9(p.data(), 2, nullptr, &guesses, tier()), 1u);
+  EXPECT_EQ(guesses, 14286u) << "solver tier " << solver_tier_name(tier());
 }
 
 TEST_P(Solve9, LimitZeroAndOne) {
   Grid empty(3);
-  EXPECT_EQ(count_solutions(empty, 0), 0u);
-  EXPECT_EQ(count_solutions(empty, 1), 1u);
+  EXPECT_EQ(count_solutions(empty, 0, tier()), 0u);
+  EXPECT_EQ(count_solutions(empty, 1, tier()), 1u);
 }
 
 TEST(General, Empty4x4Has288Solutions) {

@@ -59,21 +59,21 @@ BenchRun bench_once(const std::vector<Grid>& puzzles, Solve solve_one) {
 // The whole of `sudoku count -j 1 FILE` but the process start: read and parse the file, count
 // up to `limit`, format each line as count does and write it to the null device. On easy sets
 // reading, parsing and printing are a large share of the run, which the pre-parsed rows hide.
-BenchRun pipeline_once(const Common& c, std::uint64_t limit) {
+BenchRun pipeline_once(const Common& c, std::uint64_t limit, SolverTier tier) {
   BenchRun r;
   std::FILE* sink = std::fopen("/dev/null", "w");
   const double c0 = thread_cpu_seconds();
   auto t0 = std::chrono::steady_clock::now();
   tool_io::InputLines input(c.input, tool_io::kMaxLineBytes);
-  sudoku::PuzzleReader reader(input.stream(), c.box());
+  sudoku::PuzzleReader reader(input.stream(), c.box(), tier);
   std::string buffer;
   for (PuzzleEntry e; reader.next(e);) {
     if (!e.ok()) continue;
     std::uint64_t guesses = 0, n = 0;
     if (e.grid.box() == 3) {
-      n = sudoku::solve9(e.grid.data(), limit, nullptr, &guesses);
+      n = sudoku::solve9(e.grid.data(), limit, nullptr, &guesses, tier);
     } else {
-      const auto s = sudoku::solve(e.grid, limit);
+      const auto s = sudoku::solve(e.grid, limit, tier);
       n = s.solutions;
       guesses = s.guesses;
     }
@@ -104,6 +104,7 @@ int run_bench(const BenchArgs& a) {
   const int repeat = a.repeat;
   const std::uint64_t limit = a.limit;
   const bool reference = a.reference;
+  const SolverTier tier = c.tier();
   if (c.input == "-") {
     fmt::print(stderr, "sudoku: bench needs a FILE\n");
     return 2;
@@ -113,7 +114,7 @@ int run_bench(const BenchArgs& a) {
     return 2;
   }
   tool_io::InputLines input(c.input, tool_io::kMaxLineBytes);  // InputError: main, exit 2
-  sudoku::PuzzleReader reader(input.stream(), c.box());
+  sudoku::PuzzleReader reader(input.stream(), c.box(), tier);
   std::vector<Grid> puzzles;
   int bad = 0;
   for (PuzzleEntry e; reader.next(e);) {
@@ -144,8 +145,8 @@ int run_bench(const BenchArgs& a) {
   };
   std::vector<Row> rows;
   auto fast = [&](const Grid& g, std::uint64_t& guesses) {
-    return nine ? sudoku::solve9(g.data(), limit, nullptr, &guesses) : [&] {
-      auto r = sudoku::solve(g, limit);
+    return nine ? sudoku::solve9(g.data(), limit, nullptr, &guesses, tier) : [&] {
+      auto r = sudoku::solve(g, limit, tier);
       guesses = r.guesses;
       return r.solutions;
     }();
@@ -159,7 +160,7 @@ int run_bench(const BenchArgs& a) {
   rows.push_back({"read+solve+print", {}});
   for (int k = 0; k < repeat; ++k) {
     rows[0].runs.push_back(bench_once(puzzles, fast));
-    rows[1].runs.push_back(pipeline_once(c, limit));
+    rows[1].runs.push_back(pipeline_once(c, limit, tier));
   }
   if (reference && nine) {
     rows.push_back({"reference (general)", {}});
@@ -170,7 +171,8 @@ int run_bench(const BenchArgs& a) {
   json out = json::array();
   if (c.fmt() != Format::json)
     fmt::print("{}: {} puzzles, {}x{}, limit {}, 1 thread, solver tier {}, median of {} runs\n",
-               c.input, puzzles.size(), c.size, c.size, limit, sudoku::solver_tier(), repeat);
+               c.input, puzzles.size(), c.size, c.size, limit, sudoku::solver_tier_name(tier),
+               repeat);
   if (c.fmt() != Format::json)
     fmt::print("{:<20} {:>10} {:>12} {:>10} {:>10} {:>9} {:>8} {:>8} {:>6}  {}\n", "solver",
                "puzzles/s", "per cpu-s", "us/puzzle", "guesses/p", "no_guess", "unique", "multiple",
@@ -202,7 +204,7 @@ int run_bench(const BenchArgs& a) {
                          {"unique", r.unique},
                          {"multiple", r.multiple},
                          {"none", r.none},
-                         {"tier", sudoku::solver_tier()}});
+                         {"tier", sudoku::solver_tier_name(tier)}});
     } else {
       fmt::print(
           "{:<20} {:>10.0f} {:>12.0f} {:>10.2f} {:>10.3f} {:>8.1f}% {:>8} {:>8} {:>6}  "

@@ -13,9 +13,10 @@ using json = nlohmann::json;
 int run_count(const CountArgs& a) {
   const Common& c = a.common;
   const std::uint64_t limit = a.limit;
+  const SolverTier tier = c.tier();
   return run_batch(c, [&](const PuzzleEntry& e) -> Record {
     if (!e.ok()) return invalid_record(c, e);
-    std::uint64_t n = sudoku::count_solutions(e.grid, limit);
+    std::uint64_t n = sudoku::count_solutions(e.grid, limit, tier);
     const bool capped = at_limit(n, limit);  // "2+": at least that many; "solvable 1+"
     if (c.fmt() == Format::json)
       return {json{{"line", e.line},

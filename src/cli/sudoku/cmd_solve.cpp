@@ -10,9 +10,10 @@ namespace sudoku::cli {
 using json = nlohmann::json;
 
 int run_solve(const Common& c) {
+  const SolverTier tier = c.tier();
   return run_batch(c, [&](const PuzzleEntry& e) -> Record {
     if (!e.ok()) return invalid_record(c, e);
-    sudoku::SolveResult r = sudoku::solve(e.grid, 2);
+    sudoku::SolveResult r = sudoku::solve(e.grid, 2, tier);
     int status = r.solutions ? 0 : 1;
     switch (c.fmt()) {
       case Format::json: {

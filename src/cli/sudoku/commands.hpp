@@ -12,18 +12,27 @@
 #include <string_view>
 
 #include "sudoku/io.hpp"
+#include "sudoku/solve.hpp"
 
 namespace sudoku::cli {
 
 enum class Format { line, grid, json };
 
-// The options every subcommand shares: board size, output format, threads, input file.
+// The options every subcommand shares: board size, output format, threads, input file; and the
+// 9x9 solver tier, an option of the subcommands whose work is the solver (solve, count, bench).
 struct Common {
   int size = 9;
   std::string format = "line";
   bool json = false;
   int threads = 0;
   std::string input = "-";
+  std::string kernel;  // --kernel: a tier name or "auto" (checked while parsing); empty: none
+
+  // The run's solver tier: --kernel, else default_solver_tier() (SUDOKU_KERNEL, else the
+  // fastest).
+  SolverTier tier() const {
+    return kernel.empty() ? default_solver_tier() : parse_solver_tier(kernel);
+  }
 
   int box() const { return sudoku::box_for_size(size); }
   Format fmt() const {

@@ -31,11 +31,20 @@
 
 namespace {
 
+// The available solver tiers' names, fastest first.
+std::vector<std::string_view> solver_tier_names() {
+  std::vector<std::string_view> names;
+  for (const sudoku::SolverTier t : sudoku::available_solver_tiers())
+    names.push_back(sudoku::solver_tier_name(t));
+  return names;
+}
+
 // The second line of --version: which form of the 9x9 solver runs on this CPU.
 std::string solver_tier_summary() {
-  const std::vector<std::string_view> tiers = sudoku::available_solver_tiers();
-  return fmt::format("9x9 solver on this CPU: {} (available: {}; SUDOKU_KERNEL=NAME forces one)",
-                     tiers.front(), fmt::join(tiers, ", "));
+  const std::vector<std::string_view> tiers = solver_tier_names();
+  return fmt::format(
+      "9x9 solver on this CPU: {} (available: {}; --kernel NAME or SUDOKU_KERNEL=NAME forces one)",
+      tiers.front(), fmt::join(tiers, ", "));
 }
 
 using namespace sudoku::cli;
@@ -55,6 +64,23 @@ void add_common(CLI::App* app, Common& c, bool with_input) {
   if (with_input) app->add_option("file", c.input, "puzzle file, '-' for stdin (default)");
 }
 
+// --kernel, for the subcommands whose work is the 9x9 solver: a bad name is bad usage.
+void add_kernel(CLI::App* app, Common& c) {
+  const std::vector<std::string_view> tiers = solver_tier_names();
+  app->add_option("--kernel", c.kernel,
+                  fmt::format("9x9 solver tier: auto (default; on this CPU: {}) or one of {} "
+                              "(also env SUDOKU_KERNEL)",
+                              tiers.front(), fmt::join(tiers, " ")))
+      ->check([](const std::string& name) {
+        try {
+          (void)sudoku::parse_solver_tier(name);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
+}
+
 // Each subcommand adds itself to `app`; when it is the one given, its parse callback stores
 // what to run in `command`, and main() runs it.
 using Command = std::function<int()>;
@@ -69,8 +95,12 @@ void add_plain(CLI::App& app, Command& command, const char* name, const char* he
 }
 
 void register_solve(CLI::App& app, Command& command) {
-  add_plain(app, command, "solve", "solve each puzzle; one solution per line, in input order",
-            run_solve);
+  auto c = std::make_shared<Common>();
+  auto* cmd =
+      app.add_subcommand("solve", "solve each puzzle; one solution per line, in input order");
+  add_common(cmd, *c, true);
+  add_kernel(cmd, *c);
+  cmd->callback([c, &command] { command = [c] { return run_solve(*c); }; });
 }
 
 void register_count(CLI::App& app, Command& command) {
@@ -78,6 +108,7 @@ void register_count(CLI::App& app, Command& command) {
   auto* cmd =
       app.add_subcommand("count", "count solutions up to a limit: unique, multiple or none");
   add_common(cmd, a->common, true);
+  add_kernel(cmd, a->common);
   tool_io::whole_number(
       cmd->add_option("--limit", a->limit, "stop counting at this many solutions (default 2)"), 1,
       ~std::uint64_t{0});
@@ -121,6 +152,7 @@ void register_bench(CLI::App& app, Command& command) {
   auto a = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "time solve + uniqueness check over a file, one thread");
   add_common(cmd, a->common, true);
+  add_kernel(cmd, a->common);
   tool_io::whole_number(
       cmd->add_option("--repeat", a->repeat, "timed runs; the median is reported (default 5)"), 1,
       1000);
@@ -165,7 +197,7 @@ int main(int argc, char** argv) {
   }
   // A bad SUDOKU_KERNEL is bad input, told before any work.
   try {
-    (void)sudoku::solver_tier();
+    (void)sudoku::default_solver_tier();
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
     return 2;

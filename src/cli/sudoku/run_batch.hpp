@@ -34,7 +34,7 @@ int run_batch(const Common& c, Work work) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
     return 2;
   }
-  sudoku::PuzzleReader reader(input->stream(), c.box());
+  sudoku::PuzzleReader reader(input->stream(), c.box(), c.tier());
   std::string too_long;  // an over-long line ends the input: the puzzles before it still count
   const int threads = c.thread_count();
   // One thread: 1,024 puzzles a chunk, whose entries and records the next chunk reuses. A
