@@ -67,44 +67,60 @@ class GeneratedPuzzle(str):
 
 
 @overload
-def solve(puzzle: str, *, size: Optional[Index] = None) -> Optional[str]: ...
-@overload
-def solve(puzzle: Rows, *, size: Optional[Index] = None) -> Optional[List[List[int]]]: ...
 def solve(
-    puzzle: Union[str, Rows], *, size: Optional[Index] = None
+    puzzle: str, *, size: Optional[Index] = None, kernel: Optional[str] = None
+) -> Optional[str]: ...
+@overload
+def solve(
+    puzzle: Rows, *, size: Optional[Index] = None, kernel: Optional[str] = None
+) -> Optional[List[List[int]]]: ...
+def solve(
+    puzzle: Union[str, Rows], *, size: Optional[Index] = None, kernel: Optional[str] = None
 ) -> Union[str, List[List[int]], None]:
     """The first solution of a puzzle, in the puzzle's form, or None when it has none.
 
     A string may be one line or a printed grid; its size (4, 9, 16, 25) follows from its cell
     count unless given. ValueError for a malformed puzzle or givens that break a rule
-    ("digit 5 repeated in row 3").
+    ("digit 5 repeated in row 3"). kernel: the 9x9 solver tier, as `sudoku solve --kernel`
+    ("auto", "avx512", "avx2", "sse4", "scalar"); None: solver_tier().
 
     >>> sudoku.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")[:18]
     '417369825632158947'
     """
-    return _core.sudoku_solve(puzzle, size)
+    return _core.sudoku_solve(puzzle, size, kernel)
 
 
-def count(puzzle: Union[str, Rows], limit: Index = 2, *, size: Optional[Index] = None) -> int:
+def count(
+    puzzle: Union[str, Rows],
+    limit: Index = 2,
+    *,
+    size: Optional[Index] = None,
+    kernel: Optional[str] = None,
+) -> int:
     """Solutions of a puzzle, counted up to limit (2: is it unique?).
 
-    Ctrl-C raises KeyboardInterrupt.
+    kernel: the 9x9 solver tier, as solve()'s (a limit over 2 counts with the general solver,
+    which has none). Ctrl-C raises KeyboardInterrupt.
 
     >>> sudoku.count("." * 81, limit=5)
     5
     """
-    return _core.sudoku_count(puzzle, limit, size)
+    return _core.sudoku_count(puzzle, limit, size, kernel)
 
 
 def solve_all(
-    puzzles: Sequence[Union[str, Rows]], threads: Index = 0, *, size: Optional[Index] = None
+    puzzles: Sequence[Union[str, Rows]],
+    threads: Index = 0,
+    *,
+    size: Optional[Index] = None,
+    kernel: Optional[str] = None,
 ) -> List[Union[str, List[List[int]], None]]:
     """solve() for each puzzle of a list, on `threads` threads (0: every core), in order.
 
     A bad puzzle raises ValueError or TypeError naming its place ("puzzles[3]: ..."). Releases
     the GIL; Ctrl-C raises KeyboardInterrupt.
     """
-    return _core.sudoku_solve_all(puzzles, threads, size)
+    return _core.sudoku_solve_all(puzzles, threads, size, kernel)
 
 
 def read(text: str, size: Index = 9) -> List[str]:
@@ -145,13 +161,13 @@ def rate(puzzle: Union[str, Rows], *, size: Optional[Index] = None) -> Optional[
     return None if r is None else Rating(*r)
 
 
-def solver_tier() -> str:
-    """The 9x9 solver's tier this process uses: "avx512", "avx2", "sse4" or "scalar".
+def solver_tier(kernel: Optional[str] = None) -> str:
+    """The 9x9 solver tier a solve(kernel=kernel) uses: "avx512", "avx2", "sse4" or "scalar".
 
-    The fastest the CPU has unless SUDOKU_KERNEL (set before the first call) names another;
-    ValueError when it names an unknown tier or one the CPU lacks.
+    kernel None: the fastest the CPU has unless SUDOKU_KERNEL (set before the first call) names
+    another. ValueError for a name (or SUDOKU_KERNEL) that is unknown or that the CPU lacks.
     """
-    return _core.sudoku_solver_tier()
+    return _core.sudoku_solver_tier(kernel)
 
 
 __all__ = [

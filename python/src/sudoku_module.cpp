@@ -114,24 +114,39 @@ py::object grid_out(const Grid& g, bool rows) {
   return out;
 }
 
-py::object solve(py::object puzzle, py::object size) {
+// kernel=None: SUDOKU_KERNEL, else the fastest (default_solver_tier; a bad SUDOKU_KERNEL is a
+// ValueError with the library's line); a name: that tier or "auto", a ValueError for one this
+// CPU lacks.
+sudoku::SolverTier kernel_arg(py::handle value) {
+  if (value.is_none()) return sudoku::default_solver_tier();
+  const std::string name = str_arg(value, "kernel");
+  try {
+    return sudoku::parse_solver_tier(name);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(std::string("kernel: ") + e.what());
+  }
+}
+
+py::object solve(py::object puzzle, py::object size, py::object kernel) {
   const PuzzleArg p = puzzle_arg(puzzle, size);
+  const sudoku::SolverTier tier = kernel_arg(kernel);
   sudoku::SolveResult r;
   {
     py::gil_scoped_release release;
-    r = sudoku::solve(p.grid, 1);
+    r = sudoku::solve(p.grid, 1, tier);
   }
   return r.solutions ? grid_out(r.solution, p.rows) : py::none();
 }
 
-std::uint64_t count(py::object puzzle, py::object limit_arg, py::object size) {
+std::uint64_t count(py::object puzzle, py::object limit_arg, py::object size, py::object kernel) {
   const PuzzleArg p = puzzle_arg(puzzle, size);
   const auto limit = static_cast<std::uint64_t>(int_arg(limit_arg, 1, 1LL << 62, "limit"));
+  const sudoku::SolverTier tier = kernel_arg(kernel);
   // Counting up to a big limit can take long on a sparse puzzle: count with a stop flag,
-  // solution by solution.
-  return run_interruptible([grid = p.grid, limit](const std::atomic<bool>& stop) {
+  // solution by solution (the general solver, which has no tiers).
+  return run_interruptible([grid = p.grid, limit, tier](const std::atomic<bool>& stop) {
     std::uint64_t n = 0;
-    if (limit <= 2) return sudoku::count_solutions(grid, limit);
+    if (limit <= 2) return sudoku::count_solutions(grid, limit, tier);
     sudoku::enumerate_solutions(grid, [&](const Grid&) {
       ++n;
       return n < limit && !stop.load(std::memory_order_relaxed);
@@ -140,7 +155,8 @@ std::uint64_t count(py::object puzzle, py::object limit_arg, py::object size) {
   });
 }
 
-std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py::object size) {
+std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py::object size,
+                                  py::object kernel) {
   if (PyUnicode_Check(puzzles.ptr()) || !PySequence_Check(puzzles.ptr()))
     throw py::type_error("puzzles must be a list of puzzles, got '" + text_of(puzzles) + "'");
   std::vector<PuzzleArg> in;
@@ -156,18 +172,19 @@ std::vector<py::object> solve_all(py::object puzzles, py::object threads_obj, py
     }
   }
   int threads = threads_arg_in(threads_obj);
+  const sudoku::SolverTier tier = kernel_arg(kernel);
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<Grid> grids;
   grids.reserve(in.size());
   for (const PuzzleArg& p : in) grids.push_back(p.grid);
   const std::vector<std::optional<Grid>> solved =
-      run_interruptible([grids = std::move(grids), threads](const std::atomic<bool>& stop) {
+      run_interruptible([grids = std::move(grids), threads, tier](const std::atomic<bool>& stop) {
         std::vector<std::optional<Grid>> out(grids.size());
         // 64 puzzles a piece: a 9x9 solve is microseconds, a hand-out per puzzle would contend.
         const std::size_t pieces = (grids.size() + 63) / 64;
         nqueens::parallel_for(pieces, threads, [&](std::size_t p) {
           for (std::size_t k = 64 * p; k < std::min(64 * p + 64, grids.size()); ++k) {
-            sudoku::SolveResult r = sudoku::solve(grids[k], 1);
+            sudoku::SolveResult r = sudoku::solve(grids[k], 1, tier);
             if (r.solutions) out[k] = r.solution;
           }
           return !stop.load();
@@ -247,13 +264,17 @@ py::object rate(py::object puzzle, py::object size) {
 void define_sudoku(py::module_& m) {
   // In nqueens._core itself, named sudoku_*, for one stub file; text signatures first, as in
   // nqueens_module.cpp; nqueens.sudoku documents each function.
-  m.def("sudoku_solve", &solve, py::arg("puzzle"), py::arg("size"),
-        "sudoku_solve(puzzle, size)\n--\n\nnqueens.sudoku.solve: the first solution, or None.");
+  m.def("sudoku_solve", &solve, py::arg("puzzle"), py::arg("size"), py::arg("kernel"),
+        "sudoku_solve(puzzle, size, kernel)\n--\n\nnqueens.sudoku.solve: the first solution, or "
+        "None.");
   m.def("sudoku_count", &count, py::arg("puzzle"), py::arg("limit"), py::arg("size"),
-        "sudoku_count(puzzle, limit, size)\n--\n\nnqueens.sudoku.count: solutions up to limit.");
+        py::arg("kernel"),
+        "sudoku_count(puzzle, limit, size, kernel)\n--\n\nnqueens.sudoku.count: solutions up to "
+        "limit.");
   m.def("sudoku_solve_all", &solve_all, py::arg("puzzles"), py::arg("threads"), py::arg("size"),
-        "sudoku_solve_all(puzzles, threads, size)\n--\n\nnqueens.sudoku.solve_all: solve() for "
-        "each.");
+        py::arg("kernel"),
+        "sudoku_solve_all(puzzles, threads, size, kernel)\n--\n\nnqueens.sudoku.solve_all: "
+        "solve() for each.");
   m.def(
       "sudoku_read", &read, py::arg("text"), py::arg("size"),
       "sudoku_read(text, size)\n--\n\nnqueens.sudoku.read: the puzzles of a text, one line each.");
@@ -263,8 +284,10 @@ void define_sudoku(py::module_& m) {
         "nqueens.sudoku.generate's work: (puzzle or None, seed).");
   m.def(
       "sudoku_solver_tier",
-      [] { return std::string(sudoku::solver_tier_name(sudoku::default_solver_tier())); },
-      "sudoku_solver_tier()\n--\n\nnqueens.sudoku.solver_tier: the 9x9 solver's tier in use.");
+      [](py::object kernel) { return std::string(sudoku::solver_tier_name(kernel_arg(kernel))); },
+      py::arg("kernel"),
+      "sudoku_solver_tier(kernel)\n--\n\nnqueens.sudoku.solver_tier: the tier a solve with this "
+      "kernel uses.");
   m.def("sudoku_rate", &rate, py::arg("puzzle"), py::arg("size"),
         "sudoku_rate(puzzle, size)\n--\n\n"
         "nqueens.sudoku.rate's work: (level, level_number, score, unique, techniques) or None.");

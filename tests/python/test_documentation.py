@@ -25,14 +25,14 @@ SIGNATURES = {
     nqueens.to_string: "(p, format='perm')",
     nqueens.svg: "(p, cell=0, coordinates=True, mark_attacks=True)",
     nqueens.kernel_tier: "(kernel=None)",
-    sudoku.solve: "(puzzle, *, size=None)",
-    sudoku.count: "(puzzle, limit=2, *, size=None)",
-    sudoku.solve_all: "(puzzles, threads=0, *, size=None)",
+    sudoku.solve: "(puzzle, *, size=None, kernel=None)",
+    sudoku.count: "(puzzle, limit=2, *, size=None, kernel=None)",
+    sudoku.solve_all: "(puzzles, threads=0, *, size=None, kernel=None)",
     sudoku.read: "(text, size=9)",
     sudoku.generate: "(*, size=9, difficulty='any', symmetry='none', seed=None, minimal=True, "
     "attempts=20000)",
     sudoku.rate: "(puzzle, *, size=None)",
-    sudoku.solver_tier: "()",
+    sudoku.solver_tier: "(kernel=None)",
 }
 
 

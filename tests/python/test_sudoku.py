@@ -99,3 +99,28 @@ def test_read_forms():
     text = "# a comment\n" + ARTO + "\n\n" + "\n".join(ARTO[r * 9:(r + 1) * 9] for r in range(9))
     assert sudoku.read(text) == [ARTO, ARTO]
     assert sudoku.read("1...\n..2.\n.3..\n...4\n", size=4) == ["1.....2..3.....4"]
+
+
+def test_the_solver_tier_is_an_option_of_each_solve():
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    want = sudoku.solve(puzzle)
+    here = [t for t in ("avx512", "avx2", "sse4", "scalar") if t == "scalar" or _has(t)]
+    for kernel in here + ["auto", None]:
+        assert sudoku.solve(puzzle, kernel=kernel) == want, kernel
+        assert sudoku.count(puzzle, kernel=kernel) == 1, kernel
+        assert sudoku.solve_all([puzzle, "." * 81], 1, kernel=kernel)[0] == want, kernel
+    assert sudoku.solver_tier("scalar") == "scalar"
+    assert sudoku.solver_tier(None) == sudoku.solver_tier()
+    assert sudoku.solver_tier("auto") in ("avx512", "avx2", "sse4", "scalar")
+    absent = [t for t in ("avx512", "avx2", "sse4") if not _has(t)]
+    for kernel in absent:
+        with pytest.raises(ValueError, match=f"kernel: solver tier '{kernel}' is not available"):
+            sudoku.solve(puzzle, kernel=kernel)
+
+
+def _has(tier):
+    """Whether this CPU runs the solver tier (asking the library, which refuses one it lacks)."""
+    try:
+        return sudoku.solver_tier(tier) == tier
+    except ValueError:
+        return False
