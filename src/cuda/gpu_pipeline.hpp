@@ -102,7 +102,6 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
                          const std::function<bool(std::size_t, const SolutionCounts&)>& record,
                          const PipelineOptions& options, std::span<DeviceProgress> progress = {}) {
   const int n = list.n;
-  const KernelTier tier = options.kernel ? *options.kernel : default_kernel_tier();
   std::mutex lock;  // the queue, record() and the error
   bool stopping = false;
   std::exception_ptr error;
@@ -117,6 +116,7 @@ inline void run_pipeline(const JobList& list, std::span<const std::size_t> indic
   for (const std::size_t i : indices) {
     const Job& job = list.jobs.at(i);
     if (job.branch == Branch::whole) {
+      const KernelTier tier = options.kernel ? *options.kernel : default_kernel_tier();
       if (!record(i, count_job(n, job, tier))) return;
       continue;
     }
