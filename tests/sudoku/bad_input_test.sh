@@ -132,6 +132,10 @@ if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
   expect_error_contains "not available"
 fi
 expect_bad 2 rate --kernel scalar "$T/one.txt"  # only the subcommands that run the solver
+# SUDOKU_KERNEL is only the default: --kernel runs without reading it.
+got=$(SUDOKU_KERNEL=sse9 "$BIN" count --kernel scalar "$T/one.txt" 2>&1) ||
+  fail "SUDOKU_KERNEL=sse9 count --kernel scalar: exit $?"
+[ "$got" = "unique 1" ] || fail "SUDOKU_KERNEL=sse9 count --kernel scalar: $got"
 for tier in auto scalar; do
   got=$("$BIN" count --kernel "$tier" "$T/one.txt" 2>&1) || fail "count --kernel $tier: exit $?"
   [ "$got" = "unique 1" ] || fail "count --kernel $tier: $got"
