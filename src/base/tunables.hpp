@@ -48,7 +48,7 @@ struct AutoJoin {
 // Even N = 18 and 20 only: at 18 the join was level on the Xeon and 1.31x on a Zen 4; at 16, 17
 // and 19 the backtracker was 1.8x, 3.7x and 1.4x faster.
 inline constexpr AutoJoin kAutoJoinAvx512 = {18, 20, false, false};
-// From N = 18 with tables (2.0x at 18, 1.3x at 19); the searched join loses to this backtracker.
+// From N = 18 with tables (1.6x at 18, 1.4x at 19); the searched join loses to this backtracker.
 inline constexpr AutoJoin kAutoJoinAvx2 = {18, 99, true, true};
 // NEON's speed cannot be measured here (qemu) and the join's vector loops are x86 only.
 inline constexpr AutoJoin kAutoJoinNeon = {20, 99, true, false};
