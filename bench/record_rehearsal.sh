@@ -93,9 +93,9 @@ step "merge run A's logs" merge_logs || exit 1
 cat merge-records.out
 cmp -s merge-records.out merge-logs.out && echo "the logs merge to the same report as the records"
 echo "jobs recounted by the verify sample in run A: $(verified)"
-# The published counts, from the library's table (include/nqueens/known_counts.hpp).
+# The published counts, from the library's table (src/board/include/nqueens/known_counts.hpp).
 published() {  # published ARRAY N
-  python3 - "$HERE/../include/nqueens/known_counts.hpp" "$1" "$2" <<'PY'
+  python3 - "$HERE/../src/board/include/nqueens/known_counts.hpp" "$1" "$2" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 body = text[text.index(sys.argv[2] + "[]"):]

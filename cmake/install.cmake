@@ -10,7 +10,10 @@ install(TARGETS ${NQUEENS_EXPORTED_TARGETS} EXPORT nqueensTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# Each layer's public headers, merged: nqueens/ (board, kernels, engine) and sudoku/.
+foreach(layer board kernels engine sudoku)
+  install(DIRECTORY src/${layer}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endforeach()
 if(TARGET nqueens_cli)
   install(TARGETS nqueens_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

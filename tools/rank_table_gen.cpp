@@ -1,4 +1,4 @@
-// Writes the prefix tables behind nqueens::SolutionIndex (include/nqueens/rank.hpp):
+// Writes the prefix tables behind nqueens::SolutionIndex (src/kernels/include/nqueens/rank.hpp):
 //   rank_table_gen > src/kernels/rank_table.inc
 //     all and canonical solutions below every two-queen prefix, 4 <= N <= 17
 //     (N = 17 counts the whole tree: minutes on two cores)

@@ -54,7 +54,6 @@ SDIST_PATHS = [
     "docs/PYTHON.md",
     "CMakeLists.txt",
     "cmake",
-    "include",
     "src",  # whole: its layout changes, and the tools' sources add only 0.4 MB
     "python",
 ]

@@ -1,4 +1,4 @@
-// count_k_queens (include/nqueens/kqueens.hpp): the prefixes of the k-queens search
+// count_k_queens (src/engine/include/nqueens/kqueens.hpp): the prefixes of the k-queens search
 // (src/kernels/kqueens_search.cpp) counted on every thread, then Burnside's lemma for the
 // placements up to symmetry.
 #include "nqueens/kqueens.hpp"

@@ -1,5 +1,5 @@
-// The prefix tables behind SolutionIndex (include/nqueens/rank_tables.hpp), counted on every core:
-// each prefix's subtree is one independent piece of work for the engine's parallel_for.
+// The prefix tables behind SolutionIndex (src/engine/include/nqueens/rank_tables.hpp), counted on
+// every core: each prefix's subtree is one independent piece of work for the engine's parallel_for.
 #include <stdexcept>
 #include <vector>
 

@@ -1,5 +1,5 @@
 // RunSession (the one pipeline of every long run), run_count on threads or a batch backend,
-// and StopOnSignal. See include/nqueens/run.hpp.
+// and StopOnSignal. See src/engine/include/nqueens/run.hpp.
 #include "nqueens/run.hpp"
 
 #include <fcntl.h>

@@ -1,5 +1,5 @@
-// The symmetry-reduced counting kernel (internal). See include/nqueens/jobs.hpp for the two
-// branches and docs/ALGORITHMS.md for why they visit each symmetry class once.
+// The symmetry-reduced counting kernel (internal). See src/engine/include/nqueens/jobs.hpp for the
+// two branches and docs/ALGORITHMS.md for why they visit each symmetry class once.
 //
 // This scalar search is the reference every kernel tier is tested against (count_frontier*.cpp:
 // the frontier search in AVX-512, AVX2, NEON and one-lane scalar form, which count_job runs;

@@ -186,7 +186,8 @@ std::vector<std::uint64_t> kqueens_fixed_by(int n, Transform g, int target) {
 
 }  // namespace nqueens::kernels
 
-// The public listing functions of include/nqueens/placements.hpp (single-threaded searches).
+// The public listing functions of src/kernels/include/nqueens/placements.hpp (single-threaded
+// searches).
 namespace nqueens {
 
 using u64 = std::uint64_t;

@@ -1,5 +1,5 @@
 // The searches behind k queens (internal; the public entry is count_k_queens in
-// include/nqueens/kqueens.hpp, which src/engine/kqueens.cpp runs on threads).
+// src/engine/include/nqueens/kqueens.hpp, which src/engine/kqueens.cpp runs on threads).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Random access by subtree counts: see include/nqueens/rank.hpp for the method.
+// Random access by subtree counts: see src/kernels/include/nqueens/rank.hpp for the method.
 #include "nqueens/rank.hpp"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// The classic row-by-row backtracking as a resumable state machine (include/nqueens/trace.hpp).
+// The classic row-by-row backtracking as a resumable state machine
+// (src/kernels/include/nqueens/trace.hpp).
 #include "nqueens/trace.hpp"
 
 #include <fmt/format.h>

@@ -995,10 +995,10 @@ bool start_digits(const std::uint32_t* given, const std::uint32_t* any_given, St
   return true;
 }
 
-// sudoku::solve9 and sudoku::givens_repeat9 (include/sudoku/solve.hpp) with a tier's forms:
-// the tier file's entry points (solve9_tiers.hpp) call them. solve_cells stays a function of its
-// own (a jump per puzzle), which clang compiles as it did the tier's entry point itself: inlined
-// there, the start's registers were allocated differently.
+// sudoku::solve9 and sudoku::givens_repeat9 (src/sudoku/include/sudoku/solve.hpp) with a tier's
+// forms: the tier file's entry points (solve9_tiers.hpp) call them. solve_cells stays a function of
+// its own (a jump per puzzle), which clang compiles as it did the tier's entry point itself:
+// inlined there, the start's registers were allocated differently.
 template <class Forms>
 [[gnu::noinline]] std::uint64_t solve_cells(const std::uint8_t* cells, std::uint64_t limit,
                                             std::uint8_t* solution, std::uint64_t* guesses) {

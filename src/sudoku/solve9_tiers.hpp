@@ -1,7 +1,7 @@
 // The 9x9 solver's tiers (internal): solve9_search.hpp compiled once per instruction set, in
 // solve9_avx512.cpp, solve9_avx2.cpp, solve9_sse4.cpp and solve9_scalar.cpp; solve9.cpp lists
-// them in its tier registry and picks the one that runs (include/sudoku/solve.hpp, "solver
-// tiers"). Each is sudoku::solve9 and sudoku::givens_repeat9 in that tier's forms; call one
+// them in its tier registry and picks the one that runs (src/sudoku/include/sudoku/solve.hpp,
+// "solver tiers"). Each is sudoku::solve9 and sudoku::givens_repeat9 in that tier's forms; call one
 // only where solve9.cpp's registry says the tier is available. A tier this build lacks (the
 // x86-64 ones on other architectures) runs the scalar tier's.
 #pragma once

@@ -1,4 +1,4 @@
-// SVG pictures of boards (include/nqueens/render.hpp).
+// SVG pictures of boards (src/board/include/nqueens/render.hpp).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
-// Random access by the deep prefix tables (include/nqueens/rank.hpp): three queens for both
-// lists of N = 16..18, four queens for all solutions of N = 19 and 20, checked against the
+// Random access by the deep prefix tables (src/kernels/include/nqueens/rank.hpp): three queens for
+// both lists of N = 16..18, four queens for all solutions of N = 19 and 20, checked against the
 // plain enumeration, the mirror symmetry and the published counts, and the table builder at
 // depths 3 and 4.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Random access by subtree counts (include/nqueens/rank.hpp), checked against the plain
+// Random access by subtree counts (src/kernels/include/nqueens/rank.hpp), checked against the plain
 // enumeration and the published counts.
 #include <gtest/gtest.h>
 

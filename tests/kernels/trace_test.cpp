@@ -1,4 +1,5 @@
-// The step-by-step backtracking trace (include/nqueens/trace.hpp) against the published counts.
+// The step-by-step backtracking trace (src/kernels/include/nqueens/trace.hpp) against the published
+// counts.
 #include <gtest/gtest.h>
 
 #include "nqueens/known_counts.hpp"

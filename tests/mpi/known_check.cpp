@@ -1,5 +1,5 @@
 // Reads a `count` report (text) on stdin and checks its total and unique lines against the
-// published values in include/nqueens/known_counts.hpp. Usage: known_check N < report
+// published values in src/board/include/nqueens/known_counts.hpp. Usage: known_check N < report
 #include <cstdio>
 #include <iostream>
 #include <string>

@@ -71,7 +71,7 @@ def test_sdist_holds_what_the_build_needs_and_nothing_else(in_repo, tmp_path):
     files = {m.name[len(top):] for m in members}
     assert all(m.name.startswith(top) for m in members)
     for needed in ["PKG-INFO", "pyproject.toml", "LICENSE", "README.md", "docs/PYTHON.md",
-                   "CMakeLists.txt", "cmake/version.hpp.in", "include/nqueens/nqueens.hpp",
+                   "CMakeLists.txt", "cmake/version.hpp.in", "src/engine/include/nqueens/nqueens.hpp",
                    "src/CMakeLists.txt", "src/kernels/enumerate.cpp", "src/sudoku/solve9.cpp",
                    "src/mpi/CMakeLists.txt", "src/base/CMakeLists.txt", "python/CMakeLists.txt",
                    "python/src/nqueens_module.cpp", "python/nqueens/__init__.py",
