@@ -342,11 +342,23 @@ def _complete(a: argparse.Namespace) -> int:
         _write(f"{nqueens.complete(n, fixed_text, blocked_text, count=True)}\n")
         return 0
     if a.all:
-        found = nqueens.complete(n, fixed_text, blocked_text, all=True, limit=limit)
-        for i, p in enumerate(found):
-            if a.format == "board" and i > 0:
-                _write("\n")
-            _write(_text(p, a.format) + "\n")
+        # Written as the search finds them, as the command line does: a board can have far too
+        # many completions to hold (N = 16 with no queen fixed: 14,772,512).
+        shown = 0
+
+        def show(batch: List[Tuple[int, ...]]) -> None:
+            nonlocal shown
+            for p in batch:
+                if a.format == "board" and shown > 0:
+                    _write("\n")
+                _write(_text(p, a.format) + "\n")
+                shown += 1
+
+        try:
+            found = nqueens._core.complete_each(n, fixed_text, blocked_text, limit, show)
+        except RuntimeError as e:  # the search's work budget, before a first completion
+            print(f"{PROG}: {e}", file=sys.stderr)
+            return 1
         if found or limit == 0:
             return 0
     else:

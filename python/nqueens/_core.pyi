@@ -1,7 +1,7 @@
 # Type stubs for nqueens._core, the compiled part of the package (python/src), which
 # nqueens/__init__.py and nqueens/sudoku.py wrap; tests/python/test_typing.py checks them
 # against the module with mypy's stubtest.
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union, final
 
 import numpy
 
@@ -38,6 +38,13 @@ def find(n: Index, random: bool, seed: Optional[Index]) -> FoundSolution: ...
 def complete(
     n: Index, fixed: Squares, blocked: Squares, count: bool, all: bool, limit: Optional[Index]
 ) -> Union[Tuple[int, ...], None, int, List[Tuple[int, ...]]]: ...
+def complete_each(
+    n: Index,
+    fixed: Squares,
+    blocked: Squares,
+    limit: Optional[Index],
+    visit: Callable[[List[Tuple[int, ...]]], object],
+) -> int: ...
 def count_k(n: Index, k: Index, threads: Index) -> Tuple[int, int, int, int]: ...
 def table(n: Index, threads: Index) -> List[Tuple[int, int, int, int]]: ...
 def to_string(p: Columns, format: str) -> str: ...

@@ -8,12 +8,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "arguments.hpp"
@@ -564,6 +569,112 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
   return out;
 }
 
+// Every completion in the order the search finds them, handed to `visit` in lists of tuples as
+// they come (python -m nqueens complete --all prints them so, as the command line does): the
+// search runs on a worker thread and waits while kQueuedBytes of completions are not taken yet,
+// and this thread, without the GIL between batches, takes them and looks for Ctrl-C every
+// kSignalPoll. Stops after `limit` (None: all); an exception from `visit` (a closed pipe) or
+// Ctrl-C stops the search and is raised here, the worker winding down detached. As the command
+// line, the search gives up (RuntimeError) when kMaxCompletionWork passes before a first
+// completion. Returns how many were handed over.
+py::int_ complete_each(py::object n_arg, py::object fixed_arg, py::object blocked_arg,
+                       py::object limit_arg, py::object visit) {
+  long long limit = -1;
+  if (!limit_arg.is_none()) limit = int_arg(limit_arg, 0, (1LL << 62), "limit");
+  nqueens::CompletionProblem p;
+  p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
+  try {
+    p.fixed = squares_arg(fixed_arg, p.n, "fixed");
+    p.blocked = squares_arg(blocked_arg, p.n, "blocked");
+    nqueens::check_problem(p);
+  } catch (const std::invalid_argument& e) {
+    raise_completion_error(e);
+  }
+  if (limit == 0) return py::int_(0);
+
+  constexpr std::size_t kQueuedBytes = std::size_t{1} << 22;
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<Solution> queue;
+    bool done = false;
+    bool stop = false;
+    std::exception_ptr error;
+  };
+  auto shared = std::make_shared<Shared>();
+  const std::size_t most = std::max<std::size_t>(1, kQueuedBytes / (sizeof(int) * p.n));
+  auto stop_worker = [&shared] {
+    std::lock_guard lock(shared->mutex);
+    shared->stop = true;
+    shared->changed.notify_all();
+  };
+  std::thread worker;
+  {
+    py::gil_scoped_release release;
+    begin_detached_work();
+    worker = std::thread([shared, p, limit, most] {
+      long long found = 0;
+      try {
+        nqueens::for_each_completion(p,
+                                     [&](const Solution& s) {
+                                       std::unique_lock lock(shared->mutex);
+                                       shared->changed.wait(lock, [&] {
+                                         return shared->stop || shared->queue.size() < most;
+                                       });
+                                       if (shared->stop) return false;
+                                       shared->queue.push_back(s);
+                                       shared->changed.notify_all();
+                                       return limit < 0 || ++found < limit;
+                                     },
+                                     {nqueens::kMaxCompletionWork, true});
+      } catch (...) {
+        std::lock_guard lock(shared->mutex);
+        shared->error = std::current_exception();
+      }
+      {
+        std::lock_guard lock(shared->mutex);
+        shared->done = true;
+        shared->changed.notify_all();
+      }
+      end_detached_work();
+    });
+  }
+  std::uint64_t handed = 0;
+  for (;;) {
+    std::deque<Solution> batch;
+    bool finished = false;
+    {
+      py::gil_scoped_release release;
+      std::unique_lock lock(shared->mutex);
+      shared->changed.wait_for(lock, kSignalPoll,
+                               [&] { return shared->done || !shared->queue.empty(); });
+      batch.swap(shared->queue);
+      finished = shared->done;
+      shared->changed.notify_all();
+    }
+    try {
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      if (!batch.empty()) {
+        py::list items;
+        for (const Solution& s : batch) items.append(to_tuple(s));
+        visit(items);
+        handed += batch.size();
+      }
+    } catch (...) {
+      stop_worker();
+      worker.detach();
+      throw;
+    }
+    if (finished) break;
+  }
+  {
+    py::gil_scoped_release release;
+    worker.join();
+  }
+  if (shared->error) std::rethrow_exception(shared->error);
+  return py::int_(handed);
+}
+
 // ---- k queens -------------------------------------------------------------------------------
 
 nqueens::KQueensTable count_k_table(int n, int k, int threads) {
@@ -690,6 +801,10 @@ PYBIND11_MODULE(_core, m) {
         py::arg("all"), py::arg("limit"),
         "complete(n, fixed, blocked, count, all, limit)\n--\n\n"
         "nqueens.complete: a completion, None, a count or a list of completions.");
+  m.def("complete_each", &complete_each, py::arg("n"), py::arg("fixed"), py::arg("blocked"),
+        py::arg("limit"), py::arg("visit"),
+        "complete_each(n, fixed, blocked, limit, visit)\n--\n\n"
+        "Every completion, handed to visit in lists as the search finds them; how many.");
   m.def("count_k", &count_k, py::arg("n"), py::arg("k"), py::arg("threads"),
         "count_k(n, k, threads)\n--\n\nnqueens.count_k's work: (n, k, total, unique).");
   m.def("table", &table, py::arg("n"), py::arg("threads"),

@@ -89,6 +89,15 @@ def test_keyboard_interrupt_during_completion_count():
     timer.join()
 
 
+def test_keyboard_interrupt_while_completions_are_handed_over():
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        nqueens._core.complete_each(20, None, None, None, lambda batch: None)
+    nqueens._core._wait_for_stopped_work()
+    timer.join()
+    assert nqueens.complete(8, "a1", count=True) == 4
+
+
 def test_keyboard_interrupt_during_solutions_array():
     pytest.importorskip("numpy")
     timer = interrupt_soon(delay=0.05)

@@ -163,3 +163,39 @@ def test_help_and_a_closed_pipe():
     p.stdout.close()
     assert p.wait(timeout=60) != 0
     assert p.stderr.read() == b""
+
+
+class Stop(Exception):
+    pass
+
+
+def test_complete_all_is_handed_over_as_the_search_finds_it():
+    # N = 16 with no queen fixed has 14,772,512 completions: `complete --all` must not hold
+    # them. The first batch comes while the search runs, at most 4 MiB of completions.
+    import nqueens
+    batches = []
+
+    def visit(batch):
+        batches.append(batch)
+        raise Stop()
+
+    with pytest.raises(Stop):
+        nqueens._core.complete_each(16, None, None, None, visit)
+    assert 1 <= len(batches[0]) <= (1 << 22) // (4 * 16)
+    assert all(nqueens.verify(p).valid for p in batches[0])
+    nqueens._core._wait_for_stopped_work()
+    seen = []
+    assert nqueens._core.complete_each(8, "a1", None, None, seen.extend) == 4
+    assert seen == nqueens.complete(8, "a1", all=True)
+    assert nqueens._core.complete_each(8, "a1", None, 2, seen.extend) == 2
+    assert nqueens._core.complete_each(8, "a1", None, 0, seen.extend) == 0
+
+
+def test_complete_all_into_a_closed_pipe():
+    p = subprocess.Popen([sys.executable, "-m", "nqueens", "complete", "16", "--all"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = p.stdout.readline().split()
+    assert sorted(int(c) for c in first) == list(range(1, 17))
+    p.stdout.close()
+    assert p.wait(timeout=60) != 0
+    assert p.stderr.read() == b""
