@@ -536,12 +536,23 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
     raise_completion_error(e);
   }
   if (count) {
+    // As `nqueens complete --count`: a count walks every completion one by one, so boards with
+    // too many open rows are refused, and the search gives up after kMaxCompletionCountWork.
+    const int open = p.n - static_cast<int>(p.fixed.size());
+    if (open > nqueens::max_count_open_rows(p.n))
+      throw py::value_error("a count of completions at N = " + std::to_string(p.n) +
+                            " takes boards with at most " +
+                            std::to_string(nqueens::max_count_open_rows(p.n)) +
+                            " open rows (rows without a fixed queen), this one has " +
+                            std::to_string(open) + ": a count walks every completion one by one");
     const std::uint64_t total = run_interruptible([p](const std::atomic<bool>& stop) {
       std::uint64_t k = 0;
-      nqueens::for_each_completion(p, [&](const Solution&) {
-        ++k;
-        return !stop.load(std::memory_order_relaxed);
-      });
+      nqueens::for_each_completion(p,
+                                   [&](const Solution&) {
+                                     ++k;
+                                     return !stop.load(std::memory_order_relaxed);
+                                   },
+                                   {nqueens::kMaxCompletionCountWork, false});
       return k;
     });
     return py::int_(total);

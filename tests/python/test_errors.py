@@ -90,6 +90,9 @@ CASES = [
     (lambda: nqueens.complete(8, all=True, limit=-1), ValueError,
      "limit must be between 0 and 4611686018427387904, got -1"),
     (lambda: nqueens.complete(0), ValueError, "N must be between 1 and 100000, got 0"),
+    (lambda: nqueens.complete(100000, count=True), ValueError,
+     "a count of completions at N = 100000 takes boards with at most 41 open rows (rows without a "
+     "fixed queen), this one has 100000: a count walks every completion one by one"),
     (lambda: nqueens.count_k(21, 2), ValueError, "N must be between 1 and 20, got 21"),
     (lambda: nqueens.count_k(8, 9), ValueError, "k must be between 0 and 8, got 9"),
     (lambda: nqueens.table(0), ValueError, "N must be between 1 and 20, got 0"),

@@ -120,6 +120,10 @@ def test_stdin_and_board_diagrams():
         (["complete", "8", "--limit", "2"],
          "nqueens: --limit needs --all (without it complete prints one completion)"),
         (["complete", "8", "--count", "--all"], "nqueens: --count and --all exclude each other"),
+        (["complete", "100000", "--count"],
+         "nqueens: a count of completions at N = 100000 takes boards with at most 41 open rows "
+         "(rows without a fixed queen), this one has 100000: a count walks every completion one "
+         "by one"),
         (["complete"], "nqueens: give N, or a board with --board FILE ('-' = stdin)"),
         (["complete", "8", "--fixed", "a1,b2"], "nqueens: fixed queens a1 and b2 share a diagonal"),
         (["complete", "--board", "/nonexistent/board"],
