@@ -511,8 +511,20 @@ std::vector<Square> squares_arg(py::handle value, int n, std::string_view what) 
   return out;
 }
 
-[[noreturn]] void raise_completion_error(const std::exception& e) {
-  throw py::value_error(e.what());
+// The board complete() and complete_each() are given; bad input raises ValueError with the
+// command line's message.
+nqueens::CompletionProblem completion_problem(py::object n_arg, py::object fixed_arg,
+                                              py::object blocked_arg) {
+  nqueens::CompletionProblem p;
+  p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
+  try {
+    p.fixed = squares_arg(fixed_arg, p.n, "fixed");
+    p.blocked = squares_arg(blocked_arg, p.n, "blocked");
+    nqueens::check_problem(p);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  return p;
 }
 
 py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_arg,
@@ -526,15 +538,7 @@ py::object complete(py::object n_arg, py::object fixed_arg, py::object blocked_a
     if (!all)
       throw py::value_error("limit needs all=True (without it complete returns one completion)");
   }
-  nqueens::CompletionProblem p;
-  p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
-  try {
-    p.fixed = squares_arg(fixed_arg, p.n, "fixed");
-    p.blocked = squares_arg(blocked_arg, p.n, "blocked");
-    nqueens::check_problem(p);
-  } catch (const std::invalid_argument& e) {
-    raise_completion_error(e);
-  }
+  const nqueens::CompletionProblem p = completion_problem(n_arg, fixed_arg, blocked_arg);
   if (count) {
     // As `nqueens complete --count`: a count walks every completion one by one, so boards with
     // too many open rows are refused, and the search gives up after kMaxCompletionCountWork.
@@ -592,15 +596,7 @@ py::int_ complete_each(py::object n_arg, py::object fixed_arg, py::object blocke
                        py::object limit_arg, py::object visit) {
   long long limit = -1;
   if (!limit_arg.is_none()) limit = int_arg(limit_arg, 0, (1LL << 62), "limit");
-  nqueens::CompletionProblem p;
-  p.n = static_cast<int>(int_arg(n_arg, 1, nqueens::kMaxCompleteN, "N"));
-  try {
-    p.fixed = squares_arg(fixed_arg, p.n, "fixed");
-    p.blocked = squares_arg(blocked_arg, p.n, "blocked");
-    nqueens::check_problem(p);
-  } catch (const std::invalid_argument& e) {
-    raise_completion_error(e);
-  }
+  const nqueens::CompletionProblem p = completion_problem(n_arg, fixed_arg, blocked_arg);
   if (limit == 0) return py::int_(0);
 
   constexpr std::size_t kQueuedBytes = std::size_t{1} << 22;
