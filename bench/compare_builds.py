@@ -29,15 +29,6 @@ SUDOKU_SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465",
                "puzzles5_forum_hardest_1905_11+", "puzzles7_serg_benchmark"]
 
 
-def available_tiers(nqueens):
-    out = subprocess.run([nqueens, "--version"], capture_output=True, text=True, check=True).stdout
-    start = out.find("(available: ")
-    if start < 0:
-        return []
-    names = out[start + len("(available: "):].split(")")[0].split(";")[0]
-    return [t.strip() for t in names.split(",") if t.strip()]
-
-
 def run(binary, args, env):
     """(CPU seconds, stdout) of one run, in an empty working directory."""
     work = tempfile.mkdtemp(prefix="compare-builds-")
@@ -79,7 +70,7 @@ def main():
         for tool in ("nqueens", "sudoku"):
             if not os.access(os.path.join(d, tool), os.X_OK):
                 sys.exit(f"compare_builds: no {tool} binary in {d}")
-    tiers = a.tiers.split(",") if a.tiers else available_tiers(os.path.join(a.new, "nqueens"))
+    tiers = a.tiers.split(",") if a.tiers else results.available_tiers(os.path.join(a.new, "nqueens"))
     data = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
                         "sudoku")
     cases = []

@@ -20,7 +20,6 @@ choice now against a file it wrote (a second build, or after the crossovers chan
 import argparse
 import json
 import os
-import re
 import resource
 import statistics
 import subprocess
@@ -30,12 +29,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results  # noqa: E402  (bench/results.py)
-
-
-def available_tiers(nqueens):
-    out = subprocess.run([nqueens, "--version"], capture_output=True, text=True, check=True).stdout
-    m = re.search(r"\(available: ([^;)]*)", out)
-    return [t.strip() for t in m.group(1).split(",")] if m else []
 
 
 def children_cpu():
@@ -108,7 +101,7 @@ def main():
         sys.exit(check(nqueens, a.check, a.level, a.min_diff))
     ns = [int(x) for x in a.n.split(",")]
     pairs_at = {int(k): int(v) for k, v in (x.split("=") for x in a.pairs_at)}
-    tiers = a.tiers.split(",") if a.tiers else available_tiers(nqueens)
+    tiers = a.tiers.split(",") if a.tiers else results.available_tiers(nqueens)
     rows, wrong = [], 0
     with tempfile.TemporaryDirectory() as work:
         for tier in tiers:

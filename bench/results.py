@@ -81,6 +81,13 @@ def machine_name(info=None, flags=None):
     return f"{line}-{isa}"
 
 
+def available_tiers(nqueens):
+    """The counting tiers an `nqueens` binary can run here, fastest first (its --version)."""
+    out = subprocess.run([nqueens, "--version"], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"\(available: ([^;)]*)", out)
+    return [t.strip() for t in m.group(1).split(",")] if m else []
+
+
 def machine_label(info=None):
     """The first line of a machine's MACHINE file: CPU model and how many CPUs."""
     info = lscpu() if info is None else info

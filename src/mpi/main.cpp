@@ -528,6 +528,23 @@ bool meet_before_finalize(double limit_seconds) {
   }
 }
 
+// Rank 0, a rank overdue at the end: prints the result if there is one (`report`), says so in
+// one line and exits with a non-zero code without an MPI call, which makes mpirun end every
+// rank (an MPI_Abort there, with the overdue rank waiting, crashed mpirun itself).
+[[noreturn]] void exit_for_an_overdue_rank(int code, std::function<int()>& report,
+                                           double end_limit) {
+  const bool printed = static_cast<bool>(report);
+  if (printed) code = report();
+  code = tool_io::finish_stdout("nqueens-mpi", code);
+  const int exit_code = code == 0 ? 1 : code;
+  std::fprintf(stderr,
+               "nqueens-mpi: a rank did not finish within %g s of the end (stopped, or its node "
+               "does not answer); exiting with code %d so that mpirun ends the job%s\n",
+               end_limit, exit_code, printed ? " (the result above is complete)" : "");
+  std::fflush(stderr);
+  _exit(exit_code);
+}
+
 }  // namespace
 
 }  // namespace nqueens::mpi
@@ -596,18 +613,8 @@ int main(int argc, char** argv) {
   // about 1 run in 10). Rank 0 then prints the result and exits non-zero without an MPI call,
   // and mpirun ends every rank: an MPI_Abort here crashed mpirun itself (exit 139) in 5 runs
   // of 30 with the stopped rank waiting.
-  if (ranks > 1 && !meet_before_finalize(rank == 0 ? end_limit : -1)) {
-    const bool printed = static_cast<bool>(report);
-    if (printed) code = report();
-    code = tool_io::finish_stdout("nqueens-mpi", code);
-    const int exit_code = code == 0 ? 1 : code;
-    std::fprintf(stderr,
-                 "nqueens-mpi: a rank did not finish within %g s of the end (stopped, or its "
-                 "node does not answer); exiting with code %d so that mpirun ends the job%s\n",
-                 end_limit, exit_code, printed ? " (the result above is complete)" : "");
-    std::fflush(stderr);
-    _exit(exit_code);
-  }
+  if (ranks > 1 && !meet_before_finalize(rank == 0 ? end_limit : -1))
+    exit_for_an_overdue_rank(code, report, end_limit);
   if (rank == 0 && ranks > 1) {
     // MPI_Finalize returns once every rank has joined it. A rank that stops between the
     // barrier above and MPI_Finalize must not keep the job alive: after --overdue-after seconds
@@ -615,16 +622,7 @@ int main(int argc, char** argv) {
     // mpirun end every rank (no MPI call: the main thread is inside MPI_Finalize, where an
     // MPI_Abort crashed rank 0 in about 1 run in 5).
     Watchdog end_watch(end_limit, [&code, &report, end_limit] {
-      const bool printed = static_cast<bool>(report);
-      if (printed) code = report();
-      code = tool_io::finish_stdout("nqueens-mpi", code);
-      const int exit_code = code == 0 ? 1 : code;
-      std::fprintf(stderr,
-                   "nqueens-mpi: a rank did not finish within %g s of the end (stopped, or its "
-                   "node does not answer); exiting with code %d so that mpirun ends the job%s\n",
-                   end_limit, exit_code, printed ? " (the result above is complete)" : "");
-      std::fflush(stderr);
-      _exit(exit_code);
+      exit_for_an_overdue_rank(code, report, end_limit);
     });
     MPI_Finalize();
     if (!end_watch.disarm()) Watchdog::wait_for_the_end();
