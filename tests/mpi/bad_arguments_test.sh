@@ -60,6 +60,19 @@ expect_refused "bad N on rank 1" "rank 1: N must be a whole number" \
 expect_refused "other job list on rank 1" "rank 1 was started with other arguments" \
   -np 1 "$bin" count 10 : -np 2 "$bin" count 11
 
+# A job list larger than the memory the job may have (N = 27 at depth 8, under a 4 GB address
+# space): every rank refuses together, one line, exit 2. Skipped under ASan, which reserves
+# terabytes of address space.
+if [ -z "${NQUEENS_SANITIZED:-}" ]; then
+  unlimited=$mpiexec
+  mpiexec=$tmp/mpiexec-4g
+  printf '#!/bin/sh\nulimit -v 4000000\nexec "%s" "$@"\n' "$unlimited" >"$mpiexec"
+  chmod +x "$mpiexec"
+  expect_refused "out of memory" "out of memory: this command needs more than the machine" \
+    -np 2 "$bin" count 27 --job-depth 8
+  mpiexec=$unlimited
+fi
+
 # Without -q mpirun adds its own banner, but the only line from nqueens-mpi is rank 0's.
 timeout 20 "$mpiexec" -np 3 "$bin" count abc >out 2>err; rc=$?
 [ $rc -eq 2 ] || fail "without -q: exit $rc"
